@@ -1,0 +1,62 @@
+/**
+ * Every visible string lives in app/i18n/<lang>/<namespace>.json and is addressed as
+ * "namespace.key". Placeholders are written {name}. The server translates API messages with the
+ * same dictionaries; the browser receives only its own language's dictionary from the root loader.
+ */
+import type { Lang } from "@core/constants";
+import enCommon from "./en/common.json";
+import enAuth from "./en/auth.json";
+import enAccount from "./en/account.json";
+import enCatalog from "./en/catalog.json";
+import enCart from "./en/cart.json";
+import enCheckout from "./en/checkout.json";
+import enOrders from "./en/orders.json";
+import enStaff from "./en/staff.json";
+import enAdmin from "./en/admin.json";
+import enPages from "./en/pages.json";
+import enValidation from "./en/validation.json";
+import arCommon from "./ar/common.json";
+import arAuth from "./ar/auth.json";
+import arAccount from "./ar/account.json";
+import arCatalog from "./ar/catalog.json";
+import arCart from "./ar/cart.json";
+import arCheckout from "./ar/checkout.json";
+import arOrders from "./ar/orders.json";
+import arStaff from "./ar/staff.json";
+import arAdmin from "./ar/admin.json";
+import arPages from "./ar/pages.json";
+import arValidation from "./ar/validation.json";
+
+import { interpolate, type Dictionary, type Vars } from "./index-client";
+
+export type { Dictionary, Vars };
+
+function flatten(namespaces: Record<string, Record<string, string>>): Dictionary {
+  const out: Dictionary = {};
+  for (const [ns, entries] of Object.entries(namespaces)) {
+    for (const [key, value] of Object.entries(entries)) out[`${ns}.${key}`] = value;
+  }
+  return out;
+}
+
+export const dictionaries: Record<Lang, Dictionary> = {
+  en: flatten({
+    common: enCommon, auth: enAuth, account: enAccount, catalog: enCatalog, cart: enCart,
+    checkout: enCheckout, orders: enOrders, staff: enStaff, admin: enAdmin, pages: enPages,
+    validation: enValidation,
+  }),
+  ar: flatten({
+    common: arCommon, auth: arAuth, account: arAccount, catalog: arCatalog, cart: arCart,
+    checkout: arCheckout, orders: arOrders, staff: arStaff, admin: arAdmin, pages: arPages,
+    validation: arValidation,
+  }),
+};
+
+/** Translate with a dictionary; an unknown key falls back to English, then to the key itself. */
+export function translateWith(dict: Dictionary, key: string, vars?: Vars): string {
+  return interpolate(dict[key] ?? dictionaries.en[key] ?? key, vars);
+}
+
+export const translate = (lang: Lang, key: string, vars?: Vars) => translateWith(dictionaries[lang], key, vars);
+
+export const isMessageKey = (key: string) => key in dictionaries.en;

@@ -1,0 +1,25 @@
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import type { Lang } from "@core/constants";
+import { translateWith, type Dictionary, type Vars } from "./index-client";
+
+interface I18nValue {
+  lang: Lang;
+  dir: "ltr" | "rtl";
+  dict: Dictionary;
+}
+
+const I18nContext = createContext<I18nValue>({ lang: "en", dir: "ltr", dict: {} });
+
+export function I18nProvider({ lang, dict, children }: { lang: Lang; dict: Dictionary; children: ReactNode }) {
+  const value = useMemo(() => ({ lang, dir: lang === "ar" ? ("rtl" as const) : ("ltr" as const), dict }), [lang, dict]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** `t("cart.onlyNLeft", { n: 3 })` in the current language. */
+export function useT() {
+  const { dict } = useContext(I18nContext);
+  return useCallback((key: string, vars?: Vars) => translateWith(dict, key, vars), [dict]);
+}
+
+export const useLang = () => useContext(I18nContext).lang;
+export const useDir = () => useContext(I18nContext).dir;

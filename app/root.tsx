@@ -1,0 +1,92 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { dictionaries } from "~/i18n";
+import { I18nProvider, useT } from "~/i18n/react";
+import { AppShell } from "~/components/shell/app-shell";
+import { Toaster } from "~/components/ui/toaster";
+import { listActiveHeadlines } from "@server/modules/content/headlines-active";
+import type { Lang, Theme } from "@core/constants";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { deps, lang, theme, user, sidebarOpen } = context;
+  // The headline bar hides itself on error: a failed query must not take the page down.
+  const headlines = await listActiveHeadlines(deps.db, lang).catch((err: unknown) => {
+    deps.log.error({ err }, "headlines failed to load");
+    return null;
+  });
+  return {
+    lang,
+    theme,
+    user,
+    sidebarOpen,
+    headlines,
+    // Missing Arabic keys fall back to English rather than showing a key.
+    dict: lang === "en" ? dictionaries.en : { ...dictionaries.en, ...dictionaries[lang] },
+    shop: {
+      email: deps.config.SHOP_EMAIL,
+      phone: deps.config.SHOP_PHONE,
+      facebook: deps.config.SOCIAL_FACEBOOK,
+      instagram: deps.config.SOCIAL_INSTAGRAM,
+      googleClientId: deps.config.GOOGLE_CLIENT_ID ?? null,
+      cardPaymentEnabled: deps.config.cardPaymentEnabled,
+      publicUrl: deps.config.PUBLIC_URL ?? null,
+    },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The root loader's data from any component. */
+export function useRootData(): RootData {
+  return useRouteLoaderData("root") as RootData;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const lang: Lang = data?.lang ?? "en";
+  const theme: Theme = data?.theme ?? "light";
+  return (
+    <html lang={lang} dir={lang === "ar" ? "rtl" : "ltr"} className={theme === "dark" ? "dark" : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme === "dark" ? "#141214" : "#ffffff"} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-surface text-ink">
+        <I18nProvider lang={lang} dict={data?.dict ?? dictionaries.en}>
+          {children}
+          <Toaster />
+        </I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-semibold">{t(notFound ? "common.notFoundTitle" : "common.errorTitle")}</h1>
+      <p className="text-muted">{t(notFound ? "common.notFoundText" : "common.errorText")}</p>
+      <a href="/" className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700">
+        {t("common.backHome")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/staff";
+import { requireRole } from "~/lib/guards.server";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["moderator", "admin"]);
+  return null;
+}
+
+export default function StaffOnly() {
+  return <Outlet />;
+}

@@ -1,0 +1,4 @@
+// Placeholder until its issue builds the screen.
+export default function ModeratorDashboard() {
+  return <div className="mx-auto max-w-7xl p-6" data-placeholder="moderator/dashboard" />;
+}

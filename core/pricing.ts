@@ -1,0 +1,83 @@
+/**
+ * The one pricing module. All money is integer piastres (1 EGP = 100 piastres); floats never
+ * carry money. The server uses these functions to price every cart, order and product; the
+ * browser uses the same ones only to preview.
+ */
+
+export type Piastres = number;
+
+export const toPiastres = (egp: number): Piastres => Math.round(egp * 100);
+export const toEgp = (piastres: Piastres): number => piastres / 100;
+
+/** Price after a percent discount, rounded to the nearest piastre. */
+export function applyPercent(amount: Piastres, percent: number): Piastres {
+  const p = Math.min(100, Math.max(0, percent));
+  return Math.round((amount * (100 - p)) / 100);
+}
+
+/** The percent of an amount, rounded to the nearest piastre (a promo code's value). */
+export function percentOf(amount: Piastres, percent: number): Piastres {
+  const p = Math.min(100, Math.max(0, percent));
+  return Math.round((amount * p) / 100);
+}
+
+export interface PricedItem {
+  price: Piastres;
+  /** Effective discount percent: the largest active one that applies (DESIGN.md §5). */
+  discount: number;
+  bulkDiscountminQuantity?: number | null;
+  /** Price of one full set of bulkDiscountminQuantity items, before the discount percent. */
+  bulkDiscount?: Piastres | null;
+}
+
+export const unitPrice = (item: PricedItem): Piastres => applyPercent(item.price, item.discount);
+
+/**
+ * A line's total: each full set of the minimum quantity costs the bulk price, the rest the unit
+ * price; the discount percent applies to both (DESIGN.md §5, SPEC §9 "first reading").
+ */
+export function lineTotal(item: PricedItem, quantity: number): Piastres {
+  const unit = unitPrice(item);
+  const min = item.bulkDiscountminQuantity ?? 0;
+  const bulk = item.bulkDiscount ?? 0;
+  if (min > 0 && bulk > 0 && quantity >= min) {
+    const sets = Math.floor(quantity / min);
+    const rest = quantity % min;
+    return sets * applyPercent(bulk, item.discount) + rest * unit;
+  }
+  return quantity * unit;
+}
+
+export interface OrderTotalsInput {
+  lineTotals: Piastres[];
+  /** The city's fee plus any additional cost. */
+  shippingFee: Piastres;
+  /** True when any item matches an active discount with free shipping. */
+  freeShipping: boolean;
+  promoPercent: number;
+}
+
+export interface OrderTotals {
+  subtotal: Piastres;
+  promoDiscount: Piastres;
+  shipping: Piastres;
+  total: Piastres;
+}
+
+/** The promo code takes a percent off the items' subtotal, never off shipping (DESIGN.md §5). */
+export function orderTotals(input: OrderTotalsInput): OrderTotals {
+  const subtotal = input.lineTotals.reduce((a, b) => a + b, 0);
+  const promoDiscount = percentOf(subtotal, input.promoPercent);
+  const shipping = input.freeShipping ? 0 : Math.max(0, input.shippingFee);
+  return { subtotal, promoDiscount, shipping, total: subtotal - promoDiscount + shipping };
+}
+
+/** "EGP 1,250.50" or "1,250.50 ج.م.‏" (Latin digits in Arabic, see docs/decisions) — wrapped by the UI in a <bdi> so it stays readable in RTL. */
+export function formatEgp(piastres: Piastres, lang: "en" | "ar" = "en"): string {
+  return new Intl.NumberFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-EG", {
+    style: "currency",
+    currency: "EGP",
+    minimumFractionDigits: piastres % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(piastres / 100);
+}

@@ -1,0 +1,27 @@
+// `npm start`: builds once when there is no build (or it is older than the sources), then serves.
+import { existsSync, statSync, readdirSync } from "node:fs";
+import { execSync, spawn } from "node:child_process";
+import path from "node:path";
+
+function newest(dir) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const built = existsSync("dist/server.js") && existsSync("build/server/index.js");
+const stale = built && Math.max(newest("app"), newest("server"), newest("core")) > statSync("dist/server.js").mtimeMs;
+if (!built || stale) {
+  console.log(built ? "Sources changed: rebuilding…" : "First start: building the shop…");
+  execSync("npm run build", { stdio: "inherit" });
+}
+
+const child = spawn(process.execPath, ["--enable-source-maps", "dist/server.js"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));

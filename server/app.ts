@@ -1,0 +1,121 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { registerAccess } from "./http/access";
+import { registerErrorHandler } from "./http/error-handler";
+import { registerSsr } from "./http/ssr";
+import { registerApi } from "./modules";
+import { LIMITS } from "@core/constants";
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** The React Router server build; omitted in API tests. */
+  ssrBuild?: ServerBuild;
+  /** Folder of the browser build (build/client). */
+  clientDir?: string;
+  mailer?: Mailer;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : config.isProduction
+          ? { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] }
+          : { level: config.LOG_LEVEL, transport: { target: "pino-pretty" }, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = opts.mailer ?? createMailer(config, app.log);
+  app.decorate("deps", { config, database, db: database.db, mailer, log: app.log });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    hsts: config.isProduction && Boolean(config.PUBLIC_URL?.startsWith("https")),
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", "https://accept.paymob.com"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 5 } });
+  await app.register(swagger, {
+    openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+
+  registerAccess(app);
+  registerErrorHandler(app);
+
+  app.get("/healthz", async (_req, reply) => {
+    await database.db.execute(sql`select 1`);
+    return reply.send({ status: "ok" });
+  });
+  app.get("/api/docs", { config: { access: "public" } }, async () => app.swagger());
+
+  await registerApi(app);
+
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+    index: false,
+  });
+
+  if (opts.clientDir && fs.existsSync(opts.clientDir)) {
+    // Hashed build assets never change; everything else in build/client is revalidated daily.
+    await app.register(fastifyStatic, {
+      root: path.join(opts.clientDir, "assets"),
+      prefix: "/assets/",
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+      index: false,
+    });
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      prefix: "/",
+      decorateReply: false,
+      wildcard: false,
+      maxAge: "1d",
+      index: false,
+      allowedPath: (p) => !p.startsWith("/assets/"),
+    });
+  }
+
+  if (opts.ssrBuild) await registerSsr(app, opts.ssrBuild, config.NODE_ENV);
+
+  return app;
+}

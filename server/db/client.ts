@@ -1,0 +1,69 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as schema from "./schema";
+
+/** Either driver, seen through the one PostgreSQL dialect both speak. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "postgres";
+  /** True where concurrent transactions really run concurrently (not PGlite's single connection). */
+  concurrent: boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; without it PGlite is used. */
+  url?: string;
+  /** PGlite data directory; omitted means in memory. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, driver: "postgres", concurrent: true, close: () => pool.end() };
+  }
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, driver: "pglite", concurrent: false, close: () => client.close() };
+}
+
+function migrationsFolder(): string {
+  // Works from the source tree (server/db) and from the bundled server (dist/).
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, "migrations"), path.resolve(here, "../server/db/migrations")];
+  const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
+  if (!found) throw new Error(`No migrations found near ${here}`);
+  return found;
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  // Extensions first: the migrations' trigram indexes need pg_trgm.
+  await database.db.execute(sql`create extension if not exists pg_trgm`);
+  await database.db.execute(sql`create extension if not exists unaccent`);
+  const migrationsFolderPath = migrationsFolder();
+  if (database.driver === "pglite") {
+    await migratePglite(database.db as never, { migrationsFolder: migrationsFolderPath });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder: migrationsFolderPath });
+  }
+}

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+export const categories = pgTable("categories", {
+  name: text("name").primaryKey(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const collections = pgTable("collections", {
+  name: text("name").primaryKey(),
+  active: boolean("active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    nameAr: text("name_ar"),
+    code: text("code").notNull(),
+    description: text("description").notNull(),
+    descriptionAr: text("description_ar"),
+    category: text("category").notNull().references(() => categories.name),
+    collection: text("collection").references(() => collections.name),
+    /** Unit price in piastres, before any discount. */
+    price: integer("price").notNull(),
+    stock: integer("stock").notNull().default(0),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    colors: text("colors").array().notNull().default(sql`'{"#000000"}'::text[]`),
+    specifications: text("specifications").array().notNull().default(sql`'{}'::text[]`),
+    specificationsAr: text("specifications_ar").array().notNull().default(sql`'{}'::text[]`),
+    bulkDiscountminQuantity: integer("bulk_min_quantity"),
+    /** Price of one full set, in piastres, before the discount percent. */
+    bulkDiscount: integer("bulk_price"),
+    status: text("status", { enum: ["pending", "approved"] }).notNull().default("pending"),
+    hidden: boolean("hidden").notNull().default(false),
+    /**
+     * Denormalised from the discounts table so the listing can filter and sort by the price a
+     * customer pays without a join per row; refreshed whenever a discount or the product changes.
+     */
+    discount: integer("discount").notNull().default(0),
+    totalPrice: integer("total_price").notNull().default(0),
+    freeShipping: boolean("free_shipping").notNull().default(false),
+    /** Folded text of both languages' names, code, category and collection (see catalog/search-text). */
+    searchText: text("search_text").notNull().default(""),
+    soldCount: integer("sold_count").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_code_idx").on(t.code),
+    index("products_visible_created_idx").on(t.status, t.hidden, t.createdAt),
+    index("products_visible_price_idx").on(t.status, t.hidden, t.totalPrice),
+    index("products_category_idx").on(t.category, t.createdAt),
+    index("products_collection_idx").on(t.collection, t.createdAt),
+    index("products_sold_idx").on(t.soldCount),
+    index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);

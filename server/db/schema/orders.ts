@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { products } from "./catalog";
+
+export interface OrderAddress {
+  area: string;
+  street: string;
+  building: string;
+  floor: string;
+  apartment: string;
+  city: string;
+  state: string;
+  country: string;
+  postalCode: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    notes: text("notes").notNull().default(""),
+    promoCode: text("promo_code"),
+    promoPercent: integer("promo_percent").notNull().default(0),
+    paymentMethod: text("payment_method", { enum: ["Cash on Delivery", "Credit Card"] }).notNull(),
+    status: text("status", { enum: ["Processing", "Shipped", "Out for Delivery", "Delivered", "Cancelled"] })
+      .notNull()
+      .default("Processing"),
+    address: jsonb("address").$type<OrderAddress>().notNull(),
+    /** All money in piastres, computed by the server at the moment of the order. */
+    subtotal: integer("subtotal").notNull(),
+    promoDiscount: integer("promo_discount").notNull().default(0),
+    shippingPrice: integer("shipping_price").notNull(),
+    total: integer("total").notNull(),
+    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_key").on(t.orderNumber),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    check("orders_total_non_negative", sql`${t.total} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** Snapshots, so an order reads the same after the product changes. */
+    name: text("name").notNull(),
+    image: text("image"),
+    category: text("category"),
+    quantity: integer("quantity").notNull(),
+    size: text("size").notNull(),
+    color: text("color").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    discount: integer("discount").notNull().default(0),
+    lineTotal: integer("line_total").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+);
+
+/** A retried order with the same Idempotency-Key returns the first answer (DESIGN.md §4). */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

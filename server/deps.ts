@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import type { Mailer } from "./mail/mailer";
+
+/**
+ * What every service needs from the outside world, passed explicitly. The Fastify routes and the
+ * page loaders (through the React Router load context) hand the same object to the same services.
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,49 @@
+/**
+ * The one error type services throw. It carries an i18n message key (see app/i18n) and a kind;
+ * one table maps kinds to HTTP statuses, so a service never speaks HTTP.
+ */
+import type { Vars } from "~/i18n";
+
+export const ERROR_STATUS = {
+  bad_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+  rate_limited: 429,
+} as const;
+
+export type ErrorKind = keyof typeof ERROR_STATUS;
+
+const BRAND = Symbol.for("azya.AppError");
+
+export class AppError extends Error {
+  readonly [BRAND] = true;
+  constructor(
+    readonly kind: ErrorKind,
+    /** An i18n key such as "cart.outOfStock". */
+    readonly key: string,
+    readonly vars?: Vars,
+    /** Extra fields returned beside `message` (e.g. UserID on a 202-style flow). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(key);
+    this.name = "AppError";
+  }
+  get status(): number {
+    return ERROR_STATUS[this.kind];
+  }
+}
+
+/** Checked by brand, not instanceof: route modules and the SSR bundle each carry a copy of this class. */
+export function isAppError(e: unknown): e is AppError {
+  return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true;
+}
+
+export const badInput = (key: string, vars?: Vars) => new AppError("bad_input", key, vars);
+export const notFound = (key = "validation.notFound", vars?: Vars) => new AppError("not_found", key, vars);
+export const conflict = (key: string, vars?: Vars) => new AppError("conflict", key, vars);
+export const forbidden = (key = "validation.forbidden") => new AppError("forbidden", key);
+export const unauthenticated = (key = "validation.unauthenticated") => new AppError("unauthenticated", key);

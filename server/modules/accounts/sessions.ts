@@ -1,0 +1,79 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import type { Lang, Role, Theme } from "@core/constants";
+import { TIMINGS } from "@core/constants";
+
+/** The signed-in user as the rest of the app sees it: never the password hash. */
+export interface SessionUser {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  profileImage: string | null;
+  role: Role;
+  lang: Lang;
+  theme: Theme;
+  hasPassword: boolean;
+  suspended: { status: boolean };
+}
+
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+export function sessionLifetimeMs(remember: boolean): number {
+  return remember ? TIMINGS.sessionLongDays * 24 * 3600_000 : TIMINGS.sessionShortHours * 3600_000;
+}
+
+export async function createSession(db: Db, userId: string, remember: boolean) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + sessionLifetimeMs(remember));
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** A session counts only while it is unexpired and its user is neither banned nor deleted. */
+export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, new Date()),
+        isNull(users.bannedAt),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  return row ? toSessionUser(row.user) : null;
+}
+
+export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
+  return {
+    _id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    profileImage: u.profileImage,
+    role: u.role,
+    lang: u.lang,
+    theme: u.theme,
+    hasPassword: u.passwordHash !== null,
+    suspended: { status: u.bannedAt !== null },
+  };
+}
+
+export async function revokeSession(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user at once: ban, deletion, password change or reset. */
+export async function revokeAllSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

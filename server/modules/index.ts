@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "./accounts/routes";
+import { catalogRoutes } from "./catalog/routes";
+import { promotionRoutes } from "./promotions/routes";
+import { shippingRoutes } from "./shipping/routes";
+import { cartRoutes } from "./cart/routes";
+import { orderRoutes } from "./orders/routes";
+import { contentRoutes } from "./content/routes";
+import { mediaRoutes } from "./media/routes";
+import { backOfficeRoutes } from "./back-office/routes";
+
+/** Every API module, mounted under /api. */
+export async function registerApi(app: FastifyInstance) {
+  await app.register(
+    async (api) => {
+      await api.register(accountRoutes);
+      await api.register(catalogRoutes);
+      await api.register(promotionRoutes);
+      await api.register(shippingRoutes);
+      await api.register(cartRoutes);
+      await api.register(orderRoutes);
+      await api.register(contentRoutes);
+      await api.register(mediaRoutes);
+      await api.register(backOfficeRoutes);
+    },
+    { prefix: "/api" },
+  );
+}

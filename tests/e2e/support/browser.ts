@@ -1,0 +1,86 @@
+/** Chromium from Debian, never a downloaded browser; helpers every journey uses. */
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+export const baseUrl = () => inject("baseUrl");
+export const admin = () => ({ email: inject("adminEmail"), password: inject("adminPassword") });
+
+export interface ContextOptions {
+  lang?: "en" | "ar";
+  /** 390 px is a phone; the default is a desktop. */
+  width?: number;
+}
+
+export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<BrowserContext> {
+  const width = opts.width ?? 1280;
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width < 768 ? 844 : 900 },
+    locale: opts.lang === "ar" ? "ar-EG" : "en-GB",
+  });
+  if (opts.lang) {
+    const url = new URL(baseUrl());
+    await context.addCookies([{ name: "lang", value: opts.lang, domain: url.hostname, path: "/" }]);
+  }
+  return context;
+}
+
+/** Fails the test on any error the page logs (as the model codebases do). */
+export function failOnConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The newest e-mail the server wrote to DATA_DIR/outbox for an address, decoded as text. */
+export async function latestMailTo(address: string, timeoutMs = 10_000): Promise<string> {
+  const dir = path.join(inject("dataDir"), "outbox");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (fs.existsSync(dir)) {
+      const files = fs.readdirSync(dir).sort().reverse();
+      for (const f of files) {
+        const raw = fs.readFileSync(path.join(dir, f), "utf8");
+        if (raw.toLowerCase().includes(address.toLowerCase())) return decodeMail(raw);
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${address}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function decodeMail(raw: string): string {
+  // Quoted-printable soft breaks and escapes are enough to read a code or a link.
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** Serious and critical accessibility violations on the current page (axe-core). */
+export async function accessibilityViolations(page: Page): Promise<{ id: string; help: string; nodes: number }[]> {
+  // Evaluated through the devtools protocol, so the page's CSP (rightly) does not block it.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: unknown[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ["violations"] });
+  });
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.length }));
+}

@@ -1,0 +1,18 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+
+const alias = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "@core": fileURLToPath(new URL("./core", import.meta.url)),
+  "@server": fileURLToPath(new URL("./server", import.meta.url)),
+};
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias },
+  // Server modules (drizzle, pg, sharp, argon2...) stay external to the SSR bundle: Node loads them.
+  ssr: { noExternal: [] },
+  build: { target: "es2022" },
+});
