@@ -84,3 +84,6 @@ export const COOKIES = {
 
 export const DEFAULT_CITY = "Cairo";
 export const DEFAULT_SHIPPING_EGP = 50;
+
+/** Browser storage key of the guest cart; logout clears it (SPEC §4). */
+export const GUEST_CART_STORAGE_KEY = "azya.guestCart";
