@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -66,7 +67,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // With REDIS_URL, every process behind a load balancer shares one count per client (DESIGN.md §7).
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, redis, nameSpace: "azya-rl-" });
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 5 } });
   await app.register(swagger, {
     openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
