@@ -18,6 +18,9 @@ export const users = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Consecutive wrong passwords; five within 15 minutes refuse sign-in with 429 for a while. */
+    failedLogins: integer("failed_logins").notNull().default(0),
+    lastFailedLoginAt: timestamp("last_failed_login_at", { withTimezone: true }),
     lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
     theme: text("theme", { enum: ["light", "dark"] }).notNull().default("light"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
