@@ -5,6 +5,7 @@ import { dictionaries } from "~/i18n";
 import { I18nProvider, useT } from "~/i18n/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { Toaster } from "~/components/ui/toaster";
+import { CartProvider } from "~/lib/cart-client";
 import { listActiveHeadlines } from "@server/modules/content/headlines-active";
 import type { Lang, Theme } from "@core/constants";
 
@@ -70,9 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <CartProvider>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </CartProvider>
   );
 }
 
