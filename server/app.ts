@@ -7,6 +7,8 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fs from "node:fs";
+import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
@@ -19,6 +21,8 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerSsr } from "./http/ssr";
 import { registerApi } from "./modules";
 import { LIMITS } from "@core/constants";
+
+export type ResponseWithNonce = ServerResponse & { cspNonce?: string };
 
 export interface BuildAppOptions {
   config: Config;
@@ -49,12 +53,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate("deps", { config, database, db: database.db, mailer, log: app.log });
 
   await app.register(cookie);
+  // A fresh nonce per request for React Router's inline scripts. Styles stay 'unsafe-inline':
+  // a style nonce would switch that off and block React's style attributes.
+  app.addHook("onRequest", async (_req, reply) => {
+    (reply.raw as ResponseWithNonce).cspNonce = crypto.randomBytes(16).toString("base64");
+  });
   await app.register(helmet, {
-    enableCSPNonces: true,
     hsts: config.isProduction && Boolean(config.PUBLIC_URL?.startsWith("https")),
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as ResponseWithNonce).cspNonce}'`],
         imgSrc: ["'self'", "data:", "blob:"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", "data:"],
@@ -99,23 +108,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
-    // Hashed build assets never change; everything else in build/client is revalidated daily.
-    await app.register(fastifyStatic, {
-      root: path.join(opts.clientDir, "assets"),
-      prefix: "/assets/",
-      decorateReply: false,
-      immutable: true,
-      maxAge: "365d",
-      index: false,
-    });
+    // Hashed build assets never change; the few unhashed files (favicon) are revalidated daily.
     await app.register(fastifyStatic, {
       root: opts.clientDir,
       prefix: "/",
       decorateReply: false,
       wildcard: false,
-      maxAge: "1d",
       index: false,
-      allowedPath: (p) => !p.startsWith("/assets/"),
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=86400");
+      },
     });
   }
 

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COOKIES } from "@core/constants";
 import type { AppLoadContextValue } from "~/load-context";
+import type { ResponseWithNonce } from "../app";
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
@@ -24,7 +25,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
         lang: req.lang,
         theme: req.theme,
         sidebarOpen: req.cookies?.[COOKIES.sidebar] === "true",
-        nonce: reply.cspNonce?.script ?? "",
+        nonce: (reply.raw as ResponseWithNonce).cspNonce ?? "",
       };
       const response = await handle(request, context as never);
       return sendWebResponse(reply, response);

@@ -1,0 +1,114 @@
+/** The app shell of issue 2: chrome, not-found, sidebar, headers, and a graceful stop. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("app shell", () => {
+  it("shows the not-found page with its text, a link home and a 404 status", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText("We could not find the page you were looking for.").isVisible()).resolves.toBe(true);
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await page.waitForURL(baseUrl() + "/");
+    await context.close();
+  });
+
+  it("shows the not-found page in Arabic, right to left", async () => {
+    const context = await newContext(browser, { lang: "ar" });
+    const page = await context.newPage();
+    await page.goto("/no-such-page");
+    expect(await page.getAttribute("html", "dir")).toBe("rtl");
+    expect(await page.getAttribute("html", "lang")).toBe("ar");
+    await expect(page.getByText("لم نتمكن من العثور على الصفحة التي تبحث عنها.").isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("toggles the desktop sidebar with Ctrl+B and remembers it in a 7-day cookie", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = failOnConsoleErrors(page);
+    await page.goto("/");
+    const sidebar = page.getByTestId("desktop-sidebar");
+    expect(await sidebar.getAttribute("data-state")).toBe("closed");
+    await page.keyboard.press("Control+b");
+    await expect.poll(() => sidebar.getAttribute("data-state")).toBe("open");
+    const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
+    expect(cookie?.value).toBe("true");
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
+    await page.reload();
+    expect(await page.getByTestId("desktop-sidebar").getAttribute("data-state")).toBe("open");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the mobile menu as a drawer below 768 px, with the categories", async () => {
+    const context = await newContext(browser, { width: 390 });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByTestId("menu-button").click();
+    const drawer = page.getByTestId("mobile-sidebar");
+    await expect(drawer.getByRole("link", { name: "Dresses" }).isVisible()).resolves.toBe(true);
+    await expect(drawer.getByRole("link", { name: "Sign In" }).isVisible()).resolves.toBe(true);
+    await page.keyboard.press("Control+b");
+    await expect.poll(() => drawer.count()).toBe(0);
+    await context.close();
+  });
+
+  it("hides staff menus from guests", async () => {
+    const context = await newContext(browser, { width: 390 });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByTestId("menu-button").click();
+    expect(await page.getByText("Admin Panel").count()).toBe(0);
+    expect(await page.getByText("Moderator Panel").count()).toBe(0);
+    await context.close();
+  });
+
+  it("sends security headers and a nonce-based content security policy", async () => {
+    const res = await fetch(baseUrl() + "/");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src[^;]*'nonce-/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("serves robots.txt with the sitemap", async () => {
+    const text = await (await fetch(baseUrl() + "/robots.txt")).text();
+    expect(text).toContain("Sitemap:");
+    expect(text).toContain("Disallow: /admin/");
+  });
+});
+
+describe("server lifecycle", () => {
+  it("finishes, closes the database and exits 0 on SIGTERM", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-stop-"));
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, ["dist/server.js"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false", LOG_LEVEL: "warn", ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long-enough-pass" },
+      stdio: "ignore",
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error("server did not start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const exit = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+    child.kill("SIGTERM");
+    expect(await exit).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
