@@ -15,6 +15,7 @@ import enStaff from "./en/staff.json";
 import enAdmin from "./en/admin.json";
 import enPages from "./en/pages.json";
 import enValidation from "./en/validation.json";
+import enCatalogAdmin from "./en/catalog-admin.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -26,6 +27,7 @@ import arStaff from "./ar/staff.json";
 import arAdmin from "./ar/admin.json";
 import arPages from "./ar/pages.json";
 import arValidation from "./ar/validation.json";
+import arCatalogAdmin from "./ar/catalog-admin.json";
 
 import { interpolate, type Dictionary, type Vars } from "./index-client";
 
@@ -43,12 +45,12 @@ export const dictionaries: Record<Lang, Dictionary> = {
   en: flatten({
     common: enCommon, auth: enAuth, account: enAccount, catalog: enCatalog, cart: enCart,
     checkout: enCheckout, orders: enOrders, staff: enStaff, admin: enAdmin, pages: enPages,
-    validation: enValidation,
+    validation: enValidation, catalogAdmin: enCatalogAdmin,
   }),
   ar: flatten({
     common: arCommon, auth: arAuth, account: arAccount, catalog: arCatalog, cart: arCart,
     checkout: arCheckout, orders: arOrders, staff: arStaff, admin: arAdmin, pages: arPages,
-    validation: arValidation,
+    validation: arValidation, catalogAdmin: arCatalogAdmin,
   }),
 };
 

@@ -1,3 +1,6 @@
+import type { products } from "../../db/schema";
+import { toEgp } from "@core/pricing";
+
 /**
  * The product JSON of DESIGN.md §4, as the API and the page loaders hand it out. Money is in EGP
  * numbers (at most two decimals) at this edge; inside the server it is integer piastres.
@@ -30,4 +33,36 @@ export interface ProductDTO {
   status: "pending" | "approved";
   hidden: boolean;
   createdAt: string;
+}
+
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** The one place a products row becomes the product JSON: piastres become EGP numbers. */
+export function toProductDTO(row: ProductRow): ProductDTO {
+  return {
+    _id: row.id,
+    name: row.name,
+    nameAr: row.nameAr,
+    code: row.code,
+    description: row.description,
+    descriptionAr: row.descriptionAr,
+    category: row.category,
+    collection: row.collection,
+    price: toEgp(row.price),
+    discount: row.discount,
+    totalPrice: toEgp(row.totalPrice),
+    stock: row.stock,
+    images: row.images,
+    sizes: row.sizes,
+    colors: row.colors,
+    specifications: row.specifications,
+    specificationsAr: row.specificationsAr,
+    bulkDiscountminQuantity: row.bulkDiscountminQuantity,
+    bulkDiscount: row.bulkDiscount === null ? null : toEgp(row.bulkDiscount),
+    freeShipping: row.freeShipping,
+    status: row.status,
+    hidden: row.hidden,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

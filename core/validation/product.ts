@@ -1,0 +1,103 @@
+/**
+ * The product form of SPEC §5, shared by the back-office form and POST/PUT /api/products.
+ * Messages are i18n keys (app/i18n/<lang>/catalog-admin.json). Prices are EGP numbers here; the
+ * server turns them into piastres.
+ */
+import { z } from "zod";
+import { CATEGORIES, COLLECTIONS, LIMITS, SIZES } from "../constants";
+
+/** "" and null from an untouched form field mean "not given". */
+const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+const optionalText = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v ?? undefined),
+  z.string().trim().max(5000).optional(),
+);
+
+/** Empty entries are dropped before validation (SPEC §5). */
+const textList = (max: number) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v.filter((s) => typeof s === "string" && s.trim() !== "").map((s: string) => s.trim()) : v),
+    z.array(z.string().max(500)).max(max),
+  );
+
+const money = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z.number({ error: message }).refine((n) => Number.isFinite(n) && n > 0, message).refine((n) => n <= 10_000_000, message),
+  );
+
+const baseShape = {
+  name: z.string({ error: "catalogAdmin.nameRequired" }).trim().min(1, "catalogAdmin.nameRequired").max(200),
+  nameAr: optionalText,
+  code: z.string({ error: "catalogAdmin.codeRequired" }).trim().min(1, "catalogAdmin.codeRequired").max(60),
+  description: z
+    .string({ error: "catalogAdmin.descriptionRequired" })
+    .trim()
+    .min(1, "catalogAdmin.descriptionRequired")
+    .max(5000),
+  descriptionAr: optionalText,
+  category: z.enum(CATEGORIES, { error: "catalogAdmin.categoryRequired" }),
+  collection: z.preprocess(blankToUndefined, z.enum(COLLECTIONS, { error: "catalogAdmin.collectionInvalid" }).optional()),
+  price: money("catalogAdmin.pricePositive"),
+  stock: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z.number({ error: "catalogAdmin.stockNotNegative" }).int("catalogAdmin.stockNotNegative").min(0, "catalogAdmin.stockNotNegative").max(1_000_000),
+  ),
+  images: z
+    .array(z.string().trim().min(1).max(500), { error: "catalogAdmin.imageRequired" })
+    .max(LIMITS.productMaxImages, "catalogAdmin.maxImages"),
+  sizes: textList(SIZES.length + 5)
+    .pipe(z.array(z.enum(SIZES, { error: "catalogAdmin.sizeInvalid" })).min(1, "catalogAdmin.sizeRequired"))
+    .refine((s) => new Set(s).size === s.length, "catalogAdmin.sizesUnique"),
+  colors: textList(20).pipe(z.array(z.string()).min(1, "catalogAdmin.colorRequired")),
+  specifications: textList(30).optional().default([]),
+  specificationsAr: textList(30).optional().default([]),
+  bulkDiscountminQuantity: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v === null ? undefined : v),
+    z.number({ error: "catalogAdmin.bulkQuantityPositive" }).int("catalogAdmin.bulkQuantityPositive").positive("catalogAdmin.bulkQuantityPositive").max(1000).optional(),
+  ),
+  bulkDiscount: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v === null ? undefined : v),
+    z.number({ error: "catalogAdmin.bulkPricePositive" }).positive("catalogAdmin.bulkPricePositive").max(10_000_000).optional(),
+  ),
+};
+
+type BulkFields = { bulkDiscountminQuantity?: number; bulkDiscount?: number };
+
+/** A bulk quantity and a bulk price only mean something together. */
+function bulkPairs(value: BulkFields, ctx: z.RefinementCtx) {
+  if (value.bulkDiscountminQuantity !== undefined && value.bulkDiscount === undefined) {
+    ctx.addIssue({ code: "custom", path: ["bulkDiscount"], message: "catalogAdmin.bulkPriceRequired" });
+  }
+  if (value.bulkDiscount !== undefined && value.bulkDiscountminQuantity === undefined) {
+    ctx.addIssue({ code: "custom", path: ["bulkDiscountminQuantity"], message: "catalogAdmin.bulkQuantityRequired" });
+  }
+}
+
+/** Create: at least one image (SPEC §5 "An image is required only on create"). */
+export const productCreateInput = z
+  .object({ ...baseShape, images: baseShape.images.min(1, "catalogAdmin.imageRequired") })
+  .superRefine(bulkPairs);
+
+/** Edit: the same rules, images may be left as they are. */
+export const productUpdateInput = z.object(baseShape).superRefine(bulkPairs);
+
+export type ProductCreateInput = z.infer<typeof productCreateInput>;
+export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
+export type ProductFormValues = z.input<typeof productCreateInput>;
+
+/** The schema for the form's mode. */
+export const productFormSchema = (mode: "create" | "edit") => (mode === "create" ? productCreateInput : productUpdateInput);
+
+/** SPEC §5: the uppercased initials of the name's words, a dash, then a random 5-digit number. */
+export function generateProductCode(name: string, random: () => number = Math.random): string {
+  const initials = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+  const digits = String(Math.floor(random() * 90_000) + 10_000);
+  return `${initials || "P"}-${digits}`;
+}

@@ -1,0 +1,105 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { ProductCreateInput, ProductUpdateInput } from "@core/validation/product";
+import { toPiastres } from "@core/pricing";
+import type { AppDeps } from "../../deps";
+import { products } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { SessionUser } from "../accounts/sessions";
+import { assertOwnUploads } from "../media/own-uploads";
+import { productNotFound } from "./get-product";
+import { isUuid } from "./ids";
+import { toProductDTO, type ProductDTO } from "./product-dto";
+import { recordAudit } from "./record-audit";
+import { refreshProductPricing } from "./refresh-pricing";
+import { buildSearchText } from "./search-text";
+
+/** The stored columns of a validated form: piastres, and the folded search text. */
+function toColumns(input: ProductUpdateInput) {
+  const bulk = input.bulkDiscountminQuantity !== undefined && input.bulkDiscount !== undefined;
+  return {
+    name: input.name,
+    nameAr: input.nameAr ?? null,
+    code: input.code,
+    description: input.description,
+    descriptionAr: input.descriptionAr ?? null,
+    category: input.category,
+    collection: input.collection ?? null,
+    price: toPiastres(input.price),
+    stock: input.stock,
+    images: input.images,
+    sizes: input.sizes,
+    colors: input.colors,
+    specifications: input.specifications,
+    specificationsAr: input.specificationsAr,
+    bulkDiscountminQuantity: bulk ? input.bulkDiscountminQuantity! : null,
+    bulkDiscount: bulk ? toPiastres(input.bulkDiscount!) : null,
+    searchText: buildSearchText(input),
+  };
+}
+
+async function assertCodeFree(deps: Pick<AppDeps, "db">, code: string, exceptId?: string) {
+  const [taken] = await deps.db
+    .select({ id: products.id })
+    .from(products)
+    .where(exceptId ? and(eq(products.code, code), ne(products.id, exceptId)) : eq(products.code, code))
+    .limit(1);
+  if (taken) throw new AppError("conflict", "catalogAdmin.codeTaken");
+}
+
+/**
+ * A new product. A moderator's waits for an admin's approval; an admin's is published at once
+ * (DESIGN.md §5). Its price is computed from the discounts already in force.
+ */
+export async function createProduct(deps: Pick<AppDeps, "db">, input: ProductCreateInput, actor: SessionUser): Promise<ProductDTO> {
+  assertOwnUploads(input.images);
+  await assertCodeFree(deps, input.code);
+  const status = actor.role === "admin" ? "approved" : "pending";
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({ ...toColumns(input), status, createdBy: actor._id })
+      .returning({ id: products.id });
+    await refreshProductPricing(tx, { productIds: [row!.id] });
+    await recordAudit(tx, actor, "product.create", { type: "product", id: row!.id }, { name: input.name, status });
+    const [saved] = await tx.select().from(products).where(eq(products.id, row!.id));
+    return toProductDTO(saved!);
+  });
+}
+
+/** Staff edit a product; its state (pending, approved, deleted) stays as it is. */
+export async function updateProduct(
+  deps: Pick<AppDeps, "db">,
+  id: string,
+  input: ProductUpdateInput,
+  actor: SessionUser,
+): Promise<ProductDTO> {
+  if (!isUuid(id)) throw productNotFound();
+  assertOwnUploads(input.images);
+  await assertCodeFree(deps, input.code, id);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    if (!row) throw productNotFound();
+    await refreshProductPricing(tx, { productIds: [id] });
+    await recordAudit(tx, actor, "product.update", { type: "product", id }, { name: input.name });
+    const [saved] = await tx.select().from(products).where(eq(products.id, id));
+    return toProductDTO(saved!);
+  });
+}
+
+/** Delete hides (SPEC §4): the product leaves the shop, carts and orders keep their history. */
+export async function setProductHidden(deps: Pick<AppDeps, "db">, id: string, hidden: boolean, actor: SessionUser): Promise<void> {
+  if (!isUuid(id)) throw productNotFound();
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({ hidden, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id, name: products.name });
+    if (!row) throw productNotFound();
+    await recordAudit(tx, actor, hidden ? "product.delete" : "product.restore", { type: "product", id }, { name: row.name });
+  });
+}

@@ -1,0 +1,36 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { products, wishlistItems } from "../../db/schema";
+import { productNotFound } from "./get-product";
+import { isUuid } from "./ids";
+import { toProductDTO, type ProductDTO } from "./product-dto";
+import { customerVisible } from "./visibility";
+
+/** The user's wishlist, newest first; products since deleted or unpublished drop out of it. */
+export async function getWishlist(deps: Pick<AppDeps, "db">, userId: string): Promise<ProductDTO[]> {
+  const rows = await deps.db
+    .select({ p: products })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(and(eq(wishlistItems.userId, userId), customerVisible()))
+    .orderBy(desc(wishlistItems.createdAt));
+  return rows.map((r) => toProductDTO(r.p));
+}
+
+/** Adding twice keeps one entry. Only a product a customer can see can be added. */
+export async function addToWishlist(deps: Pick<AppDeps, "db">, userId: string, productId: string): Promise<void> {
+  if (!isUuid(productId)) throw productNotFound();
+  const [visible] = await deps.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), customerVisible()))
+    .limit(1);
+  if (!visible) throw productNotFound();
+  await deps.db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+}
+
+/** Removing what is not there is not an error: the wish is already granted. */
+export async function removeFromWishlist(deps: Pick<AppDeps, "db">, userId: string, productId: string): Promise<void> {
+  if (!isUuid(productId)) return;
+  await deps.db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+}

@@ -1,0 +1,94 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { BannerInput } from "@core/validation/content";
+import type { Lang } from "@core/constants";
+import type { Db } from "../../db/client";
+import { promoBanners } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { SessionUser } from "../accounts/sessions";
+import { recordAudit } from "../catalog/record-audit";
+import { isUuid } from "../catalog/ids";
+
+type BannerRow = typeof promoBanners.$inferSelect;
+
+/** A hero slide as the storefront shows it, in the reader's language where staff gave one. */
+export interface BannerDTO {
+  _id: string;
+  title: string;
+  description: string;
+  link: string;
+  buttonText: string;
+  image: string;
+  hidden: boolean;
+  active: boolean;
+}
+
+/** A banner as the back office edits it: both languages. */
+export interface BannerAdminDTO extends BannerDTO {
+  titleAr: string | null;
+  descriptionAr: string | null;
+  buttonTextAr: string | null;
+  createdAt: string;
+}
+
+const localised = (b: BannerRow, lang: Lang): BannerDTO => ({
+  _id: b.id,
+  title: (lang === "ar" && b.titleAr) || b.title,
+  description: (lang === "ar" && b.descriptionAr) || b.description,
+  link: b.link,
+  buttonText: (lang === "ar" && b.buttonTextAr) || b.buttonText,
+  image: b.image,
+  hidden: b.hidden,
+  active: b.active,
+});
+
+const toAdminDTO = (b: BannerRow): BannerAdminDTO => ({
+  ...localised(b, "en"),
+  titleAr: b.titleAr,
+  descriptionAr: b.descriptionAr,
+  buttonTextAr: b.buttonTextAr,
+  createdAt: b.createdAt.toISOString(),
+});
+
+const bannerNotFound = () => new AppError("not_found", "catalogAdmin.bannerNotFound");
+
+/** The hero carousel: active and not deleted, oldest first so staff control the order by creating. */
+export async function listActiveBanners(db: Db, lang: Lang): Promise<BannerDTO[]> {
+  const rows = await db
+    .select()
+    .from(promoBanners)
+    .where(and(eq(promoBanners.active, true), eq(promoBanners.hidden, false)))
+    .orderBy(asc(promoBanners.createdAt));
+  return rows.map((b) => localised(b, lang));
+}
+
+/** POST /getpromos {hidden}: the deleted ones, or the others. */
+export async function listBanners(db: Db, hidden: boolean): Promise<BannerAdminDTO[]> {
+  const rows = await db.select().from(promoBanners).where(eq(promoBanners.hidden, hidden)).orderBy(desc(promoBanners.createdAt));
+  return rows.map(toAdminDTO);
+}
+
+/** Banners start inactive (SPEC §4); staff switch them on when ready. */
+export async function createBanner(db: Db, input: BannerInput, actor: SessionUser): Promise<BannerAdminDTO> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(promoBanners)
+      .values({ ...input, active: false, hidden: false })
+      .returning();
+    await recordAudit(tx, actor, "banner.create", { type: "promo_banner", id: row!.id }, { title: input.title });
+    return toAdminDTO(row!);
+  });
+}
+
+export type BannerChange = { active: boolean } | { hidden: boolean };
+
+/** Activate, deactivate, soft-delete or restore; each leaves an audit row. */
+export async function changeBanner(db: Db, id: string, change: BannerChange, actor: SessionUser): Promise<BannerAdminDTO> {
+  if (!isUuid(id)) throw bannerNotFound();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(promoBanners).set(change).where(eq(promoBanners.id, id)).returning();
+    if (!row) throw bannerNotFound();
+    const action = "active" in change ? (change.active ? "banner.activate" : "banner.deactivate") : change.hidden ? "banner.delete" : "banner.restore";
+    await recordAudit(tx, actor, action, { type: "promo_banner", id });
+    return toAdminDTO(row);
+  });
+}

@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Sharp } from "sharp";
+import { AppError } from "../../errors";
+
+/** The widths every upload is stored at; srcset uses them all, `url` is the middle one. */
+export const IMAGE_WIDTHS = [400, 800, 1600] as const;
+export const DEFAULT_WIDTH = 800;
+
+export interface SavedImage {
+  url: string;
+  urls: Record<(typeof IMAGE_WIDTHS)[number], string>;
+}
+
+/** Image formats recognised by their first bytes; the file name and declared type are ignored. */
+export function sniffImage(buf: Buffer): "jpeg" | "png" | "gif" | "webp" | "avif" | null {
+  if (buf.length < 12) return null;
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return "jpeg";
+  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (buf.subarray(0, 6).toString("latin1") === "GIF87a" || buf.subarray(0, 6).toString("latin1") === "GIF89a") return "gif";
+  if (buf.subarray(0, 4).toString("latin1") === "RIFF" && buf.subarray(8, 12).toString("latin1") === "WEBP") return "webp";
+  const brand = buf.subarray(4, 12).toString("latin1");
+  if (brand === "ftypavif" || brand === "ftypavis") return "avif";
+  return null;
+}
+
+/**
+ * Re-encodes an image to WebP at each width (never enlarged), under random names in uploadsDir.
+ * Re-encoding drops metadata (location, camera) and anything hidden after the image data.
+ */
+export async function saveImage(uploadsDir: string, input: Buffer): Promise<SavedImage> {
+  if (!sniffImage(input)) throw new AppError("bad_input", "catalogAdmin.uploadNotImage");
+  const base = crypto.randomBytes(12).toString("base64url");
+  let source: Sharp;
+  try {
+    source = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
+    await source.metadata();
+  } catch {
+    throw new AppError("bad_input", "catalogAdmin.uploadUnreadable");
+  }
+  await fs.mkdir(uploadsDir, { recursive: true });
+  const urls = {} as SavedImage["urls"];
+  try {
+    for (const width of IMAGE_WIDTHS) {
+      const name = `${base}-${width}.webp`;
+      await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toFile(path.join(uploadsDir, name));
+      urls[width] = `/uploads/${name}`;
+    }
+  } catch {
+    throw new AppError("bad_input", "catalogAdmin.uploadUnreadable");
+  }
+  return { url: urls[DEFAULT_WIDTH], urls };
+}

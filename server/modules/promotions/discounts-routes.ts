@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { discountInput } from "@core/validation/discount";
+import { translate } from "~/i18n";
+import { AppError } from "../../errors";
+import { requireUser } from "../../http/access";
+import { findDiscount, listDiscounts, removeDiscount, saveDiscount, type DiscountTarget } from "./discounts";
+
+const KINDS = {
+  category: (v: string): DiscountTarget => ({ category: v }),
+  collection: (v: string): DiscountTarget => ({ collectionName: v }),
+  product: (v: string): DiscountTarget => ({ productId: v }),
+};
+const targetParams = z.object({ kind: z.enum(["category", "collection", "product"]), value: z.string().max(100) });
+
+/** SPEC §7 Discounts: staff only. A GET on a target without a discount answers 404. */
+export async function discountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  r.post("/discounts", { config: { access: "staff" }, schema: { body: discountInput } }, async (req, reply) => {
+    const discount = await saveDiscount(deps, req.body, await requireUser(req));
+    return reply.status(201).send({ message: translate(req.lang, "catalogAdmin.discountSaved"), discount });
+  });
+
+  r.get("/alldiscounts", { config: { access: "staff" } }, async () => ({ discounts: await listDiscounts(deps) }));
+
+  r.get("/discounts/:kind/:value", { config: { access: "staff" }, schema: { params: targetParams } }, async (req) => {
+    const found = await findDiscount(deps, KINDS[req.params.kind](req.params.value));
+    if (!found) throw new AppError("not_found", "catalogAdmin.discountNotFound");
+    return found;
+  });
+
+  r.delete("/discounts/:kind/:value", { config: { access: "staff" }, schema: { params: targetParams } }, async (req) => {
+    await removeDiscount(deps, KINDS[req.params.kind](req.params.value), await requireUser(req));
+    return { message: translate(req.lang, "catalogAdmin.discountRemoved") };
+  });
+}
