@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import type { Lang, Role, Theme } from "@core/constants";
 import { TIMINGS } from "@core/constants";
@@ -74,6 +74,6 @@ export async function revokeSession(db: Db, token: string) {
 }
 
 /** Ends every session of a user at once: ban, deletion, password change or reset. */
-export async function revokeAllSessions(db: Db, userId: string) {
+export async function revokeAllSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

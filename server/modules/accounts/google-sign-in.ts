@@ -1,0 +1,89 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { eq, or } from "drizzle-orm";
+import type { Lang, Theme } from "@core/constants";
+import type { AppDeps } from "../../deps";
+import { users } from "../../db/schema";
+import { AppError, forbidden, notFound } from "../../errors";
+import { createSession, toSessionUser } from "./sessions";
+import { isUniqueViolation } from "./sign-up";
+
+const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
+
+interface GoogleClaims extends JWTPayload {
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+  name?: string;
+}
+
+// One key set per URL: jose caches the keys and refetches them when Google rotates.
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+function keySet(url: string) {
+  let set = keySets.get(url);
+  if (!set) keySets.set(url, (set = createRemoteJWKSet(new URL(url))));
+  return set;
+}
+
+async function verifyGoogleToken(deps: AppDeps, token: string): Promise<GoogleClaims> {
+  const clientId = deps.config.GOOGLE_CLIENT_ID;
+  if (!clientId) throw notFound("auth.googleDisabled");
+  try {
+    // Signature against Google's published keys, audience = our client id, expiry and issuer.
+    const { payload } = await jwtVerify<GoogleClaims>(token, keySet(deps.config.GOOGLE_JWKS_URL), {
+      audience: clientId,
+      issuer: GOOGLE_ISSUERS,
+    });
+    return payload;
+  } catch (err) {
+    deps.log.warn({ err: (err as Error).message }, "Google ID token refused");
+    throw new AppError("unauthenticated", "auth.googleTokenInvalid");
+  }
+}
+
+/**
+ * POST /api/auth/google: a verified Google identity signs in to its account, links to the account
+ * with the same verified e-mail, or creates an active account without a password.
+ */
+export async function googleSignIn(deps: AppDeps, token: string, prefs: { lang: Lang; theme: Theme }) {
+  const claims = await verifyGoogleToken(deps, token);
+  const sub = claims.sub;
+  const email = claims.email?.toLowerCase();
+  if (!sub || !email || claims.email_verified !== true) throw new AppError("unauthenticated", "auth.googleTokenInvalid");
+  const { db } = deps;
+  const matches = await db.select().from(users).where(or(eq(users.googleSub, sub), eq(users.email, email)));
+  let user = matches.find((u) => u.googleSub === sub) ?? matches.find((u) => u.email === email);
+  if (user) {
+    if (user.deletedAt) throw forbidden("auth.accountDeleted");
+    if (user.bannedAt) throw forbidden("auth.accountBanned");
+    if (!user.googleSub || !user.activatedAt) {
+      // Google has verified the address, which is what activation proves.
+      [user] = await db
+        .update(users)
+        .set({ googleSub: sub, activatedAt: user.activatedAt ?? new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+    }
+  } else {
+    try {
+      [user] = await db
+        .insert(users)
+        .values({
+          firstName: (claims.given_name || claims.name || email.split("@")[0]).slice(0, 60),
+          lastName: (claims.family_name ?? "").slice(0, 60),
+          email,
+          googleSub: sub,
+          activatedAt: new Date(),
+          lang: prefs.lang,
+          theme: prefs.theme,
+        })
+        .returning();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError("conflict", "auth.emailTaken");
+      throw e;
+    }
+  }
+  // The identity provider's sign-in always lasts 7 days (SPEC §9).
+  const { token: sessionToken, expiresAt } = await createSession(db, user.id, true);
+  return { token: sessionToken, expiresAt, user: toSessionUser(user) };
+}

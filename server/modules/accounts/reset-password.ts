@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../deps";
+import { users } from "../../db/schema";
+import { badInput } from "../../errors";
+import { hashPassword } from "./passwords";
+import { revokeAllSessions } from "./sessions";
+import { issueCode, resendWaitSeconds, verifyCode } from "./codes";
+import { sendCodeMail } from "./account-mail";
+
+async function resettableUser(deps: AppDeps, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user && !user.deletedAt && !user.bannedAt ? user : null;
+}
+
+/**
+ * POST /api/checkemail: e-mails a reset code when the address has an account. The caller learns
+ * nothing either way: the answer is the same, and a repeat within 60 s quietly sends nothing.
+ */
+export async function requestPasswordReset(deps: AppDeps, input: { email: string }) {
+  const user = await resettableUser(deps, input.email);
+  if (user && (await resendWaitSeconds(deps.db, user.id, "reset")) === 0) {
+    const code = await issueCode(deps.db, user.id, "reset");
+    await sendCodeMail(deps, user, "reset", code);
+  }
+  return { messageKey: "auth.resetCodeSent" };
+}
+
+/** POST /api/checktoken: is this the live code? A wrong one counts toward the five tries. */
+export async function checkResetCode(deps: AppDeps, input: { email: string; token: string }) {
+  const user = await resettableUser(deps, input.email);
+  if (!user || !(await verifyCode(deps.db, user.id, "reset", input.token, { consume: false }))) {
+    throw badInput("auth.codeInvalid");
+  }
+  return { messageKey: "auth.codeValid" };
+}
+
+/**
+ * POST /api/resetpassword: only with the valid code; sets the password and ends every session.
+ * The code arrived by e-mail, so it also proves the address: an inactive account becomes active.
+ */
+export async function resetPassword(deps: AppDeps, input: { email: string; token: string; password: string }) {
+  const user = await resettableUser(deps, input.email);
+  if (!user || !(await verifyCode(deps.db, user.id, "reset", input.token, { consume: true }))) {
+    throw badInput("auth.codeInvalid");
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db
+    .update(users)
+    .set({ passwordHash, activatedAt: user.activatedAt ?? new Date(), failedLogins: 0, lastFailedLoginAt: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  await revokeAllSessions(deps.db, user.id);
+  return { messageKey: "auth.passwordReset" };
+}

@@ -1,0 +1,59 @@
+/** Accounts through the API itself, the way a customer makes one. */
+import type { TestApp } from "./test-app";
+import { DEFAULT_PASSWORD, uniqueEmail } from "./factories";
+
+let nextIp = 1;
+/**
+ * A fresh client address per call: sign-in and code routes are rate limited per address, so each
+ * test acts as its own visitor and never spends another test's allowance.
+ */
+export const clientIp = () => {
+  const n = nextIp++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+export function signUpPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Salma",
+    lastName: "Adel",
+    email: uniqueEmail("shopper"),
+    phone: "+201012345678",
+    password: DEFAULT_PASSWORD,
+    ...overrides,
+  };
+}
+
+/** The 6-digit code in the newest captured e-mail to that address. */
+export function codeFromMail(t: TestApp, email: string): string {
+  const mail = [...t.mail].reverse().find((m) => m.to === email);
+  const code = mail?.text.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`No code e-mailed to ${email}`);
+  return code;
+}
+
+export async function signUpViaApi(t: TestApp, overrides: Record<string, unknown> = {}, cookies: Record<string, string> = {}) {
+  const payload = signUpPayload(overrides);
+  const res = await t.app.inject({ method: "POST", url: "/api/createUser", payload, remoteAddress: clientIp(), cookies });
+  if (res.statusCode !== 201) throw new Error(`createUser answered ${res.statusCode}: ${res.body}`);
+  return { ...payload, userId: res.json().UserID as string };
+}
+
+export function logInViaApi(t: TestApp, email: string, password: string = DEFAULT_PASSWORD, extra: Record<string, unknown> = {}, ip = clientIp()) {
+  return t.app.inject({ method: "POST", url: "/api/login", payload: { email, password, ...extra }, remoteAddress: ip });
+}
+
+/** Signed up, activated with the e-mailed code, and signed in: its token and cookie header. */
+export async function activeAccountViaApi(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const account = await signUpViaApi(t, overrides);
+  const activated = await t.app.inject({
+    method: "POST",
+    url: "/api/activateUser",
+    payload: { userId: account.userId, activationCode: codeFromMail(t, account.email) },
+    remoteAddress: clientIp(),
+  });
+  if (activated.statusCode !== 200) throw new Error(`activateUser answered ${activated.statusCode}: ${activated.body}`);
+  const login = await logInViaApi(t, account.email, account.password as string);
+  if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
+  const token = login.json().token as string;
+  return { ...account, token, headers: { cookie: `access_token=${token}` } };
+}
