@@ -15,8 +15,9 @@ import {
   logInViaApi,
   signUpPayload,
   signUpViaApi,
+  expectNoPasswordHash,
+  recordReplies,
 } from "../support/account-factories";
-import { expectNoPasswordHash, recordReplies } from "./accounts-helpers";
 
 let t: TestApp;
 let replies: LightMyRequestResponse[];

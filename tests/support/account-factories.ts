@@ -1,4 +1,6 @@
 /** Accounts through the API itself, the way a customer makes one. */
+import { expect } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
 import type { TestApp } from "./test-app";
 import { DEFAULT_PASSWORD, uniqueEmail } from "./factories";
 
@@ -56,4 +58,25 @@ export async function activeAccountViaApi(t: TestApp, overrides: Record<string, 
   if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
   const token = login.json().token as string;
   return { ...account, token, headers: { cookie: `access_token=${token}` } };
+}
+
+/** Records every reply the app gives from now on, so a test can inspect them all at the end. */
+export function recordReplies(t: TestApp): LightMyRequestResponse[] {
+  const replies: LightMyRequestResponse[] = [];
+  const inject = t.app.inject.bind(t.app) as (opts: object) => Promise<LightMyRequestResponse>;
+  (t.app as unknown as { inject: typeof inject }).inject = async (opts: object) => {
+    const res = await inject(opts);
+    replies.push(res);
+    return res;
+  };
+  return replies;
+}
+
+/** No body and no header of any reply mentions a password hash. */
+export function expectNoPasswordHash(replies: LightMyRequestResponse[]) {
+  for (const res of replies) {
+    const text = res.body + JSON.stringify(res.headers);
+    expect(text).not.toMatch(/\$argon2/);
+    expect(text).not.toMatch(/password_?hash/i);
+  }
 }
