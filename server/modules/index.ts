@@ -2,12 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { promotionRoutes } from "./promotions/routes";
+import { promoCodeRoutes } from "./promotions/promo-code-routes";
 import { shippingRoutes } from "./shipping/routes";
 import { cartRoutes } from "./cart/routes";
 import { orderRoutes } from "./orders/routes";
 import { contentRoutes } from "./content/routes";
 import { mediaRoutes } from "./media/routes";
 import { backOfficeRoutes } from "./back-office/routes";
+import { messageRoutes } from "./messages/routes";
 
 /** Every API module, mounted under /api. */
 export async function registerApi(app: FastifyInstance) {
@@ -16,12 +18,14 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(accountRoutes);
       await api.register(catalogRoutes);
       await api.register(promotionRoutes);
+      await api.register(promoCodeRoutes);
       await api.register(shippingRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
       await api.register(contentRoutes);
       await api.register(mediaRoutes);
       await api.register(backOfficeRoutes);
+      await api.register(messageRoutes);
     },
     { prefix: "/api" },
   );

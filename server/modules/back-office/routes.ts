@@ -1,3 +1,80 @@
-import type { FastifyInstance } from "fastify";
+/**
+ * The back office's own API: analytics (SPEC §7), the active collections picker, the audit trail,
+ * and products and orders as spreadsheets.
+ */
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { Readable } from "node:stream";
+import { translate } from "~/i18n";
+import { AppError } from "../../errors";
+import { requireUser } from "../../http/access";
+import { getAdminAnalytics, getModeratorAnalytics } from "./analytics";
+import { listAuditLog } from "./audit";
+import { exportOrdersCsv, exportProductsCsv } from "./export-csv";
+import { importProductsCsv } from "./import-products";
+import { auditLogQuery, setActiveCollectionsInput } from "./schemas";
+import { setActiveCollections } from "./set-active-collections";
 
-export async function backOfficeRoutes(_app: FastifyInstance) {}
+/** A product CSV is text; 5 MB holds tens of thousands of rows. */
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+function sendCsv(reply: FastifyReply, name: string, rows: AsyncGenerator<string>) {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${name}-${day}.csv"`)
+    .header("cache-control", "no-store")
+    .send(Readable.from(rows));
+}
+
+export async function backOfficeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  r.get("/moderator/analytics", { config: { access: "staff" } }, async () => getModeratorAnalytics(deps.db));
+
+  r.get("/admin/analytics", { config: { access: "admin" } }, async () => getAdminAnalytics(deps.db));
+
+  r.post(
+    "/admin/set-active-collections",
+    { config: { access: "admin" }, schema: { body: setActiveCollectionsInput } },
+    async (req) => {
+      const active = await setActiveCollections(deps.db, req.body.collections, await requireUser(req));
+      return { message: translate(req.lang, "pages.activeCollectionsSaved"), activeCollections: active };
+    },
+  );
+
+  r.get("/admin/audit-log", { config: { access: "admin" }, schema: { querystring: auditLogQuery } }, async (req) =>
+    listAuditLog(deps.db, req.query.page, req.query.limit),
+  );
+
+  r.get("/admin/export/products.csv", { config: { access: "staff" } }, async (_req, reply) =>
+    sendCsv(reply, "products", exportProductsCsv(deps.db)),
+  );
+
+  r.get("/admin/export/orders.csv", { config: { access: "staff" } }, async (_req, reply) =>
+    sendCsv(reply, "orders", exportOrdersCsv(deps.db)),
+  );
+
+  r.post("/admin/import/products", { config: { access: "staff" } }, async (req) => {
+    const actor = await requireUser(req);
+    const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!part) throw new AppError("bad_input", "pages.importFileRequired");
+    let content: Buffer;
+    try {
+      content = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("too_large", "pages.importTooLarge");
+      throw err;
+    }
+    const report = await importProductsCsv(deps, content.toString("utf8"), actor, req.lang);
+    return {
+      message: translate(req.lang, "pages.importDone", {
+        created: report.created.length,
+        updated: report.updated.length,
+        refused: report.refused.length,
+      }),
+      ...report,
+    };
+  });
+}

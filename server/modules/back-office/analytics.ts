@@ -1,0 +1,190 @@
+/**
+ * The dashboards' figures (SPEC §3 Analytics), each computed by the database in a fixed number of
+ * queries whatever the size of the shop. Days are calendar days in Cairo, as YYYY-MM-DD, and each
+ * series covers the last 30 days, or fewer when the first order (or user) is more recent; days
+ * without activity appear with 0 so the charts keep an even time axis.
+ *
+ * Meanings (docs/decisions/back-office-analytics.md):
+ * - totalRevenue and averageOrderValue count every order that is not Cancelled (cash on delivery:
+ *   what the shop expects to collect), in EGP; totalOrders counts every order.
+ * - refundAmountsOverTime: the totals of orders cancelled on each day (the day of their last status
+ *   change), i.e. money the shop no longer collects or gives back.
+ * - topCategories and mostSoldProducts: units sold in orders that are not Cancelled.
+ * - topPaymentMethods: number of orders that are not Cancelled, per method.
+ * - lowStockProducts: approved, not deleted products with 5 or fewer in stock.
+ */
+import { sql } from "drizzle-orm";
+import { toEgp } from "@core/pricing";
+import type { DbOrTx } from "../../db/client";
+import { num, queryRows } from "./sql-rows";
+
+export const SHOP_TIME_ZONE = "Africa/Cairo";
+export const SERIES_DAYS = 30;
+export const LOW_STOCK_THRESHOLD = 5;
+const LIST_LIMIT = 10;
+
+export interface ModeratorAnalytics {
+  totalProducts: number;
+  hiddenProducts: number;
+  totalOrders: number;
+  totalRevenue: number;
+  ordersThisMonth: number;
+  averageOrderValue: number;
+  topCategories: { name: string; value: number }[];
+  mostSoldProducts: { name: string; sales: number; _id: string }[];
+  lowStockProducts: { name: string; images: string[]; stock: number; _id: string }[];
+  refundAmountsOverTime: { date: string; amount: number }[];
+  revenueOverTime: { date: string; revenue: number }[];
+  topPaymentMethods: { name: string; value: number }[];
+}
+
+export interface AdminAnalytics {
+  totalUsers: number;
+  totalUsersThisMonth: number;
+  usersOverTimeDate: { date: string; count: number }[];
+  ordersOverTimeDate: { date: string; count: number }[];
+  totalActiveCollections: number;
+  activeCollections: string[];
+  categoryCount: number;
+  collectionCount: number;
+}
+
+const tz = sql.raw(`'${SHOP_TIME_ZONE}'`);
+const localDay = (column: string) => sql.raw(`(${column} at time zone '${SHOP_TIME_ZONE}')::date`);
+const today = sql`(now() at time zone ${tz})::date`;
+const monthStart = sql`(date_trunc('month', now() at time zone ${tz}) at time zone ${tz})`;
+
+/** The days of a series: the last 30, starting no earlier than the first day of `firstDay`. */
+const seriesDays = (firstDaySql: ReturnType<typeof sql>) => sql`
+  select generate_series(
+           greatest(${today} - ${sql.raw(String(SERIES_DAYS - 1))}, coalesce((${firstDaySql}), ${today})),
+           ${today},
+           interval '1 day')::date as d`;
+
+export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalytics> {
+  const [products, orders, categories, mostSold, lowStock, series, methods] = await Promise.all([
+    queryRows<{ total: unknown; hidden: unknown }>(
+      db,
+      sql`select count(*) filter (where not hidden) as total, count(*) filter (where hidden) as hidden from products`,
+    ),
+    queryRows<{ total: unknown; kept: unknown; revenue: unknown; this_month: unknown }>(
+      db,
+      sql`select count(*) as total,
+                 count(*) filter (where status <> 'Cancelled') as kept,
+                 coalesce(sum(total) filter (where status <> 'Cancelled'), 0) as revenue,
+                 count(*) filter (where created_at >= ${monthStart}) as this_month
+            from orders`,
+    ),
+    queryRows<{ name: string; value: unknown }>(
+      db,
+      sql`select coalesce(oi.category, p.category, 'other') as name, sum(oi.quantity) as value
+            from order_items oi
+            join orders o on o.id = oi.order_id and o.status <> 'Cancelled'
+            left join products p on p.id = oi.product_id
+           group by 1
+           order by value desc, name
+           limit ${LIST_LIMIT}`,
+    ),
+    queryRows<{ id: string; name: string; sales: unknown }>(
+      db,
+      sql`select oi.product_id as id, coalesce(max(p.name), max(oi.name)) as name, sum(oi.quantity) as sales
+            from order_items oi
+            join orders o on o.id = oi.order_id and o.status <> 'Cancelled'
+            left join products p on p.id = oi.product_id
+           where oi.product_id is not null
+           group by oi.product_id
+           order by sales desc, name
+           limit ${LIST_LIMIT}`,
+    ),
+    queryRows<{ id: string; name: string; images: string[]; stock: number }>(
+      db,
+      sql`select id, name, images, stock
+            from products
+           where status = 'approved' and not hidden and stock <= ${LOW_STOCK_THRESHOLD}
+           order by stock, name
+           limit ${LIST_LIMIT * 2}`,
+    ),
+    queryRows<{ date: string; revenue: unknown; refunds: unknown }>(
+      db,
+      sql`with days as (${seriesDays(sql`select min(${localDay("created_at")}) from orders`)}),
+               placed as (
+                 select ${localDay("created_at")} as d, sum(total) as revenue
+                   from orders where status <> 'Cancelled' group by 1),
+               cancelled as (
+                 select ${localDay("updated_at")} as d, sum(total) as refunds
+                   from orders where status = 'Cancelled' group by 1)
+          select to_char(days.d, 'YYYY-MM-DD') as date,
+                 coalesce(placed.revenue, 0) as revenue,
+                 coalesce(cancelled.refunds, 0) as refunds
+            from days
+            left join placed on placed.d = days.d
+            left join cancelled on cancelled.d = days.d
+           order by days.d`,
+    ),
+    queryRows<{ name: string; value: unknown }>(
+      db,
+      sql`select payment_method as name, count(*) as value
+            from orders where status <> 'Cancelled'
+           group by 1 order by value desc, name`,
+    ),
+  ]);
+
+  const o = orders[0]!;
+  const revenue = num(o.revenue);
+  const kept = num(o.kept);
+  return {
+    totalProducts: num(products[0]?.total),
+    hiddenProducts: num(products[0]?.hidden),
+    totalOrders: num(o.total),
+    totalRevenue: toEgp(revenue),
+    ordersThisMonth: num(o.this_month),
+    averageOrderValue: kept === 0 ? 0 : toEgp(Math.round(revenue / kept)),
+    topCategories: categories.map((c) => ({ name: c.name, value: num(c.value) })),
+    mostSoldProducts: mostSold.map((p) => ({ name: p.name, sales: num(p.sales), _id: p.id })),
+    lowStockProducts: lowStock.map((p) => ({ name: p.name, images: p.images, stock: num(p.stock), _id: p.id })),
+    refundAmountsOverTime: series.map((s) => ({ date: s.date, amount: toEgp(num(s.refunds)) })),
+    revenueOverTime: series.map((s) => ({ date: s.date, revenue: toEgp(num(s.revenue)) })),
+    topPaymentMethods: methods.map((m) => ({ name: m.name, value: num(m.value) })),
+  };
+}
+
+export async function getAdminAnalytics(db: DbOrTx): Promise<AdminAnalytics> {
+  const [users, userSeries, orderSeries, collections, categories] = await Promise.all([
+    queryRows<{ total: unknown; this_month: unknown }>(
+      db,
+      sql`select count(*) as total, count(*) filter (where created_at >= ${monthStart}) as this_month
+            from users where deleted_at is null`,
+    ),
+    queryRows<{ date: string; count: unknown }>(
+      db,
+      sql`with days as (${seriesDays(sql`select min(${localDay("created_at")}) from users where deleted_at is null`)}),
+               joined as (
+                 select ${localDay("created_at")} as d, count(*) as n
+                   from users where deleted_at is null group by 1)
+          select to_char(days.d, 'YYYY-MM-DD') as date, coalesce(joined.n, 0) as count
+            from days left join joined on joined.d = days.d
+           order by days.d`,
+    ),
+    queryRows<{ date: string; count: unknown }>(
+      db,
+      sql`with days as (${seriesDays(sql`select min(${localDay("created_at")}) from orders`)}),
+               placed as (select ${localDay("created_at")} as d, count(*) as n from orders group by 1)
+          select to_char(days.d, 'YYYY-MM-DD') as date, coalesce(placed.n, 0) as count
+            from days left join placed on placed.d = days.d
+           order by days.d`,
+    ),
+    queryRows<{ name: string; active: boolean }>(db, sql`select name, active from collections order by sort_order, name`),
+    queryRows<{ n: unknown }>(db, sql`select count(*) as n from categories`),
+  ]);
+  const active = collections.filter((c) => c.active).map((c) => c.name);
+  return {
+    totalUsers: num(users[0]?.total),
+    totalUsersThisMonth: num(users[0]?.this_month),
+    usersOverTimeDate: userSeries.map((s) => ({ date: s.date, count: num(s.count) })),
+    ordersOverTimeDate: orderSeries.map((s) => ({ date: s.date, count: num(s.count) })),
+    totalActiveCollections: active.length,
+    activeCollections: active,
+    categoryCount: num(categories[0]?.n),
+    collectionCount: collections.length,
+  };
+}

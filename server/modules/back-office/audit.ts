@@ -1,0 +1,61 @@
+/**
+ * The audit trail (issue 5, item 4): who did what to which record, and when. Every staff write
+ * records one row, inside the same transaction as the change when there is one, so a rolled-back
+ * change leaves no trace and a committed one always has its entry.
+ */
+import { count, desc } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { auditLog } from "../../db/schema";
+import type { SessionUser } from "../accounts/sessions";
+
+/** Verb-like action names, e.g. "product.approve", "user.ban", "order.status". */
+export type AuditAction = string;
+
+export async function recordAudit(
+  db: DbOrTx,
+  actor: Pick<SessionUser, "_id" | "email">,
+  action: AuditAction,
+  targetType: string,
+  targetId: string | null,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await db.insert(auditLog).values({ actorId: actor._id, actorEmail: actor.email, action, targetType, targetId, details });
+}
+
+export interface AuditEntry {
+  _id: string;
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** Newest first, a page at a time. */
+export async function listAuditLog(db: DbOrTx, page: number, limit: number): Promise<{ entries: AuditEntry[]; totalPages: number; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(auditLog),
+  ]);
+  return {
+    entries: rows.map((r) => ({
+      _id: r.id,
+      actorId: r.actorId,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      details: r.details,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    totalPages: Math.max(1, Math.ceil(Number(total) / limit)),
+    total: Number(total),
+  };
+}

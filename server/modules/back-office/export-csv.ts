@@ -1,0 +1,130 @@
+/**
+ * Products and orders as CSV, produced a batch at a time with keyset pagination, so an export of
+ * any size streams with flat memory and never holds a long transaction open.
+ */
+import { sql } from "drizzle-orm";
+import { toEgp } from "@core/pricing";
+import type { DbOrTx } from "../../db/client";
+import { UTF8_BOM, csvLine, csvList } from "./csv";
+import { queryRows } from "./sql-rows";
+
+export const EXPORT_BATCH_SIZE = 500;
+
+/** The columns the import reads, in this order; the export adds read-only columns after them. */
+export const PRODUCT_CSV_COLUMNS = [
+  "code", "name", "nameAr", "description", "descriptionAr", "category", "collection",
+  "price", "stock", "sizes", "colors", "specifications", "images",
+] as const;
+const PRODUCT_EXTRA_COLUMNS = ["_id", "status", "hidden", "discount", "totalPrice", "createdAt"] as const;
+
+interface ProductRow {
+  id: string;
+  code: string;
+  name: string;
+  name_ar: string | null;
+  description: string;
+  description_ar: string | null;
+  category: string;
+  collection: string | null;
+  price: number;
+  stock: number;
+  sizes: string[];
+  colors: string[];
+  specifications: string[];
+  images: string[];
+  status: string;
+  hidden: boolean;
+  discount: number;
+  total_price: number;
+  created_at: string;
+}
+
+export async function* exportProductsCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine([...PRODUCT_CSV_COLUMNS, ...PRODUCT_EXTRA_COLUMNS]);
+  let after: string | null = null;
+  for (;;) {
+    const rows: ProductRow[] = await queryRows<ProductRow>(
+      db,
+      sql`select id, code, name, name_ar, description, description_ar, category, collection, price, stock,
+                 sizes, colors, specifications, images, status, hidden, discount, total_price,
+                 to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+            from products
+           where ${after === null ? sql`true` : sql`id > ${after}::uuid`}
+           order by id
+           limit ${batchSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows
+      .map((p) =>
+        csvLine([
+          p.code, p.name, p.name_ar, p.description, p.description_ar, p.category, p.collection,
+          toEgp(p.price), p.stock, csvList(p.sizes), csvList(p.colors), csvList(p.specifications), csvList(p.images),
+          p.id, p.status, p.hidden, p.discount, toEgp(p.total_price), p.created_at,
+        ]),
+      )
+      .join("");
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export const ORDER_CSV_COLUMNS = [
+  "orderNumber", "createdAt", "status", "firstName", "lastName", "email", "phone", "paymentMethod",
+  "promoCode", "city", "area", "street", "building", "floor", "apartment", "items",
+  "subtotal", "promoDiscount", "shipping", "total",
+] as const;
+
+interface OrderRow {
+  id: string;
+  cursor: string;
+  order_number: string;
+  created_at: string;
+  status: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  payment_method: string;
+  promo_code: string | null;
+  address: Record<string, string>;
+  items: string | null;
+  subtotal: number;
+  promo_discount: number;
+  shipping_price: number;
+  total: number;
+}
+
+/** Oldest first; the cursor is created_at as text, so microseconds survive the round trip. */
+export async function* exportOrdersCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine([...ORDER_CSV_COLUMNS]);
+  let after: { cursor: string; id: string } | null = null;
+  for (;;) {
+    const rows: OrderRow[] = await queryRows<OrderRow>(
+      db,
+      sql`select o.id, o.created_at::text as cursor, o.order_number,
+                 to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
+                 o.status, o.first_name, o.last_name, o.email, o.phone, o.payment_method, o.promo_code,
+                 o.address, o.subtotal, o.promo_discount, o.shipping_price, o.total,
+                 (select string_agg(oi.name || ' x' || oi.quantity || ' (' || oi.size || ', ' || oi.color || ')', ' | ' order by oi.name)
+                    from order_items oi where oi.order_id = o.id) as items
+            from orders o
+           where ${after === null ? sql`true` : sql`(o.created_at, o.id) > (${after.cursor}::timestamptz, ${after.id}::uuid)`}
+           order by o.created_at, o.id
+           limit ${batchSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows
+      .map((o) => {
+        const a = typeof o.address === "string" ? (JSON.parse(o.address) as Record<string, string>) : o.address;
+        return csvLine([
+          o.order_number, o.created_at, o.status, o.first_name, o.last_name, o.email, o.phone, o.payment_method,
+          o.promo_code, a.city, a.area, a.street, a.building, a.floor, a.apartment, o.items,
+          toEgp(o.subtotal), toEgp(o.promo_discount), toEgp(o.shipping_price), toEgp(o.total),
+        ]);
+      })
+      .join("");
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { cursor: last.cursor, id: last.id };
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Products from a CSV file (the columns of PRODUCT_CSV_COLUMNS; extra columns are ignored), matched
+ * by code: a known code updates that product, a new one creates a product. Each row is validated by
+ * the product form's own schema and saved through the catalogue's own create and update services
+ * (pricing, search text, audit), one row at a time, so a bad row never stops the good ones: it is
+ * reported with its row number (as a spreadsheet counts, the header being row 1) and its reasons.
+ */
+import { desc, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { productCreateInput, productUpdateInput } from "@core/validation/product";
+import type { Lang } from "@core/constants";
+import { isMessageKey, translate } from "~/i18n";
+import type { AppDeps } from "../../deps";
+import { products } from "../../db/schema";
+import { badInput, isAppError } from "../../errors";
+import type { SessionUser } from "../accounts/sessions";
+import { createProduct, updateProduct } from "../catalog/save-product";
+import { LIST_SEPARATOR, parseCsv, unguardCell } from "./csv";
+import { PRODUCT_CSV_COLUMNS } from "./export-csv";
+
+export const IMPORT_MAX_ROWS = 5000;
+const REQUIRED_COLUMNS = ["code", "name", "category", "price"] as const;
+const LIST_COLUMNS = new Set(["sizes", "colors", "specifications", "images"]);
+
+export interface ImportedRow {
+  row: number;
+  code: string;
+  _id: string;
+}
+export interface RefusedRow {
+  row: number;
+  code: string;
+  reasons: string[];
+}
+export interface ImportReport {
+  created: ImportedRow[];
+  updated: ImportedRow[];
+  refused: RefusedRow[];
+}
+
+type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+function readRow(header: Map<Column, number>, cells: string[]): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [column, index] of header) {
+    const cell = unguardCell((cells[index] ?? "").trim());
+    input[column] = LIST_COLUMNS.has(column)
+      ? cell.split(LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean)
+      : cell;
+  }
+  return input;
+}
+
+function issueReasons(issues: z.core.$ZodIssue[], lang: Lang): string[] {
+  const reasons = issues.map((i) =>
+    isMessageKey(i.message) ? translate(lang, i.message) : `${i.path.join(".")}: ${translate(lang, "validation.invalidInput")}`,
+  );
+  return [...new Set(reasons)];
+}
+
+export async function importProductsCsv(deps: AppDeps, text: string, actor: SessionUser, lang: Lang): Promise<ImportReport> {
+  const rows = parseCsv(text);
+  const headerCells = (rows[0] ?? []).map((c) => c.trim().toLowerCase());
+  const header = new Map<Column, number>();
+  for (const column of PRODUCT_CSV_COLUMNS) {
+    const index = headerCells.indexOf(column.toLowerCase());
+    if (index >= 0) header.set(column, index);
+  }
+  const missing = REQUIRED_COLUMNS.filter((c) => !header.has(c));
+  if (missing.length) throw badInput("pages.importMissingColumns", { columns: missing.join(", ") });
+  if (rows.length - 1 > IMPORT_MAX_ROWS) throw badInput("pages.importTooManyRows", { n: IMPORT_MAX_ROWS });
+
+  const codeIndex = header.get("code")!;
+  const codes = [...new Set(rows.slice(1).map((r) => unguardCell((r[codeIndex] ?? "").trim())).filter(Boolean))];
+  // Newest first, so when old data holds a code twice the newest product is the one updated.
+  const known = codes.length
+    ? await deps.db
+        .select({ id: products.id, code: products.code, images: products.images })
+        .from(products)
+        .where(inArray(products.code, codes))
+        .orderBy(desc(products.createdAt))
+    : [];
+  const byCode = new Map<string, { id: string; images: string[] }>();
+  for (const p of known) if (!byCode.has(p.code)) byCode.set(p.code, { id: p.id, images: p.images });
+
+  const report: ImportReport = { created: [], updated: [], refused: [] };
+  for (let i = 1; i < rows.length; i++) {
+    const cells = rows[i]!;
+    if (cells.every((c) => c.trim() === "")) continue;
+    const row = i + 1;
+    const input = readRow(header, cells);
+    const code = String(input.code ?? "");
+    const existing = code ? byCode.get(code) : undefined;
+    // An update with an empty images cell keeps the product's images.
+    if (existing && (!Array.isArray(input.images) || input.images.length === 0)) input.images = existing.images;
+    const parsed = (existing ? productUpdateInput : productCreateInput).safeParse(input);
+    if (!parsed.success) {
+      report.refused.push({ row, code, reasons: issueReasons(parsed.error.issues, lang) });
+      continue;
+    }
+    try {
+      if (existing) {
+        const saved = await updateProduct(deps, existing.id, parsed.data, actor);
+        report.updated.push({ row, code, _id: saved._id });
+      } else {
+        const saved = await createProduct(deps, parsed.data as z.infer<typeof productCreateInput>, actor);
+        byCode.set(code, { id: saved._id, images: saved.images });
+        report.created.push({ row, code, _id: saved._id });
+      }
+    } catch (err) {
+      if (!isAppError(err)) throw err;
+      report.refused.push({ row, code, reasons: [translate(lang, err.key, err.vars)] });
+    }
+  }
+  return report;
+}

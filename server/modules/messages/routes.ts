@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { LIMITS } from "@core/constants";
+import { contactInput } from "@core/validation/contact";
+import { translate } from "~/i18n";
+import { AppError } from "../../errors";
+import { rateLimit } from "../../http/rate-limit";
+import { saveContactFile } from "./contact-files";
+import { sendContactMessage } from "./send-message";
+
+/** The contact form (SPEC §7 POST /sendmessage) and its attachment upload. */
+export async function messageRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  r.post(
+    "/sendmessage",
+    { config: { access: "public", rateLimit: rateLimit(deps.config, 5) }, schema: { body: contactInput } },
+    async (req) => {
+      await sendContactMessage(deps, req.body);
+      return { message: translate(req.lang, "pages.contactSent") };
+    },
+  );
+
+  r.post("/uploads/contact", { config: { access: "public", rateLimit: rateLimit(deps.config, 20) } }, async (req) => {
+    const part = await req.file({ limits: { fileSize: LIMITS.contactFileMaxBytes, files: 1 } });
+    if (!part) throw new AppError("bad_input", "pages.fileRequired");
+    let content: Buffer;
+    try {
+      content = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("too_large", "pages.fileTooLarge");
+      throw err;
+    }
+    return saveContactFile(deps.config, content, part.filename);
+  });
+}
