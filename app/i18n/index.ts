@@ -15,6 +15,7 @@ import enStaff from "./en/staff.json";
 import enAdmin from "./en/admin.json";
 import enPages from "./en/pages.json";
 import enValidation from "./en/validation.json";
+import enOrdersApi from "./en/orders-api.json";
 import enCatalogAdmin from "./en/catalog-admin.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
@@ -27,6 +28,7 @@ import arStaff from "./ar/staff.json";
 import arAdmin from "./ar/admin.json";
 import arPages from "./ar/pages.json";
 import arValidation from "./ar/validation.json";
+import arOrdersApi from "./ar/orders-api.json";
 import arCatalogAdmin from "./ar/catalog-admin.json";
 
 import { interpolate, type Dictionary, type Vars } from "./index-client";
@@ -45,12 +47,12 @@ export const dictionaries: Record<Lang, Dictionary> = {
   en: flatten({
     common: enCommon, auth: enAuth, account: enAccount, catalog: enCatalog, cart: enCart,
     checkout: enCheckout, orders: enOrders, staff: enStaff, admin: enAdmin, pages: enPages,
-    validation: enValidation, catalogAdmin: enCatalogAdmin,
+    validation: enValidation, catalogAdmin: enCatalogAdmin, ordersApi: enOrdersApi,
   }),
   ar: flatten({
     common: arCommon, auth: arAuth, account: arAccount, catalog: arCatalog, cart: arCart,
     checkout: arCheckout, orders: arOrders, staff: arStaff, admin: arAdmin, pages: arPages,
-    validation: arValidation, catalogAdmin: arCatalogAdmin,
+    validation: arValidation, catalogAdmin: arCatalogAdmin, ordersApi: arOrdersApi,
   }),
 };
 

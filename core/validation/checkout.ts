@@ -1,0 +1,76 @@
+/**
+ * The checkout of SPEC §5 and the order payload of DESIGN.md §4, shared by the checkout form and
+ * POST /api/order(/guest). Any missing required field gives 'Please fill all required fields';
+ * postal code, area, state and notes are optional; the country is Egypt only. Prices and totals
+ * are not part of the payload: anything of the kind a client sends is dropped here and the server
+ * prices the order from the catalogue.
+ */
+import { z } from "zod";
+import { LIMITS, PAYMENT_METHODS } from "../constants";
+
+const REQUIRED = "ordersApi.fillRequired";
+
+const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+const optional = (max: number) =>
+  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max));
+
+export const COUNTRY = "Egypt";
+
+export const shippingAddressSchema = z.object({
+  area: optional(120),
+  street: required(200),
+  building: required(60),
+  floor: required(30),
+  apartment: required(30),
+  city: required(80),
+  state: optional(80),
+  country: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .refine((c) => c.toLowerCase() === COUNTRY.toLowerCase(), "ordersApi.countryEgyptOnly")
+    .transform(() => COUNTRY),
+  postalCode: optional(20),
+});
+export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
+
+/** The contact part of the form (step Shipping Address). */
+export const checkoutContactSchema = z.object({
+  firstName: required(80),
+  lastName: required(80),
+  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200).pipe(z.email("validation.emailInvalid")),
+  phone: required(30).refine((p) => /^[+\d][\d\s-]{5,}$/.test(p), "ordersApi.phoneInvalid"),
+  notes: optional(1000),
+});
+
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: "ordersApi.choosePaymentMethod" });
+
+export const orderLineInput = z.object({
+  productId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64),
+  quantity: z.coerce
+    .number({ error: "ordersApi.quantityMin" })
+    .int("ordersApi.quantityMin")
+    .min(1, "ordersApi.quantityMin")
+    .max(LIMITS.cartLineMaxQuantity, "ordersApi.quantityMax"),
+  size: z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60),
+  color: z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60),
+});
+
+export const orderInput = checkoutContactSchema.extend({
+  promoCode: z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(32)),
+  paymentMethod: paymentMethodSchema,
+  products: z.array(orderLineInput, { error: "ordersApi.cartEmpty" }).min(1, "ordersApi.cartEmpty").max(50),
+  shipping: z.object({ address: shippingAddressSchema }, { error: REQUIRED }),
+});
+export type OrderInput = z.infer<typeof orderInput>;
+
+export const orderLookupInput = z.object({
+  orderNumber: z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string().trim().min(1, "ordersApi.orderNumberRequired").max(40, "ordersApi.orderNotFound"),
+  ),
+});
+
+export const orderStatusInput = z.object({
+  status: z.enum(["Processing", "Shipped", "Out for Delivery", "Delivered", "Cancelled"], { error: "ordersApi.statusInvalid" }),
+});

@@ -1,0 +1,102 @@
+/**
+ * The order e-mails, in the order's language: a confirmation with the order number and a tracking
+ * link, and a note when staff change the status. A small template helper builds both the text and
+ * the HTML part from the same lines, so the two never drift apart.
+ */
+import { formatEgp, toPiastres } from "@core/pricing";
+import type { Lang } from "@core/constants";
+import { translate } from "~/i18n";
+import type { AppDeps } from "../../deps";
+import type { OrderDTO } from "./order-dto";
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Block = { kind: "p"; text: string } | { kind: "list"; items: string[] } | { kind: "link"; label: string; url: string };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** One e-mail from blocks: paragraphs, a list and a button-like link; right-to-left for Arabic. */
+export function renderEmail(lang: Lang, subject: string, blocks: Block[]): EmailContent {
+  const text = blocks
+    .map((b) => (b.kind === "p" ? b.text : b.kind === "list" ? b.items.map((i) => `- ${i}`).join("\n") : `${b.label}: ${b.url}`))
+    .join("\n\n");
+  const body = blocks
+    .map((b) => {
+      if (b.kind === "p") return `<p>${escapeHtml(b.text)}</p>`;
+      if (b.kind === "list") return `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+      return `<p><a href="${escapeHtml(b.url)}" style="display:inline-block;padding:10px 18px;background:#9d174d;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(b.label)}</a></p>`;
+    })
+    .join("\n");
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  const html = `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${body}</body></html>`;
+  return { subject, text, html };
+}
+
+export const trackingUrl = (baseUrl: string, orderNumber: string) =>
+  `${baseUrl.replace(/\/+$/, "")}/orders?on=${encodeURIComponent(orderNumber)}`;
+
+const money = (egp: number, lang: Lang) => formatEgp(toPiastres(egp), lang);
+
+export function orderConfirmationEmail(order: OrderDTO, baseUrl: string): EmailContent {
+  const lang = order.lang;
+  const t = (key: string, vars?: Record<string, string | number>) => translate(lang, `ordersApi.email.${key}`, vars);
+  const a = order.shipping.address;
+  const address = [a.street, a.building, a.floor, a.apartment, a.area, a.city, a.state, a.country].filter(Boolean).join(", ");
+  const s = order.orderSummary;
+  const url = trackingUrl(baseUrl, order.orderNumber);
+  return renderEmail(lang, t("confirmSubject", { orderNumber: order.orderNumber }), [
+    { kind: "p", text: t("greeting", { name: order.firstName }) },
+    { kind: "p", text: t("confirmIntro") },
+    { kind: "p", text: t("orderNumber", { orderNumber: order.orderNumber }) },
+    {
+      kind: "list",
+      items: order.products.map((l) =>
+        t("line", { name: l.productId.name, size: l.size, color: l.color, quantity: l.quantity, total: money(l.lineTotal, lang) }),
+      ),
+    },
+    {
+      kind: "list",
+      items: [
+        t("subtotal", { amount: money(s.subtotal, lang) }),
+        ...(s.discount > 0 ? [t("discount", { amount: money(s.discount, lang) })] : []),
+        t("shipping", { amount: s.shipping === 0 ? t("free") : money(s.shipping, lang) }),
+        t("total", { amount: money(s.total, lang) }),
+        t("payment", { method: translate(lang, `ordersApi.payment.${order.paymentMethod}`) }),
+      ],
+    },
+    { kind: "p", text: t("address", { address }) },
+    { kind: "link", label: t("trackButton"), url },
+    { kind: "p", text: t("thanks") },
+  ]);
+}
+
+export function orderStatusEmail(order: OrderDTO, baseUrl: string): EmailContent {
+  const lang = order.lang;
+  const t = (key: string, vars?: Record<string, string | number>) => translate(lang, `ordersApi.email.${key}`, vars);
+  const status = translate(lang, `ordersApi.status.${order.status}`);
+  return renderEmail(lang, t("statusSubject", { orderNumber: order.orderNumber, status }), [
+    { kind: "p", text: t("greeting", { name: order.firstName }) },
+    {
+      kind: "p",
+      text:
+        order.status === "Cancelled"
+          ? t("cancelledIntro", { orderNumber: order.orderNumber })
+          : t("statusIntro", { orderNumber: order.orderNumber, status }),
+    },
+    { kind: "link", label: t("trackButton"), url: trackingUrl(baseUrl, order.orderNumber) },
+    { kind: "p", text: t("thanks") },
+  ]);
+}
+
+export async function sendOrderConfirmation(deps: AppDeps, order: OrderDTO, baseUrl: string) {
+  await deps.mailer.send({ to: order.email, ...orderConfirmationEmail(order, baseUrl) });
+}
+
+export async function sendOrderStatusEmail(deps: AppDeps, order: OrderDTO, baseUrl: string) {
+  await deps.mailer.send({ to: order.email, ...orderStatusEmail(order, baseUrl) });
+}

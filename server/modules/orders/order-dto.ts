@@ -1,0 +1,162 @@
+/**
+ * The order JSON of SPEC §3 and DESIGN.md §4, built from an orders row and its order_items
+ * snapshots. Money leaves as EGP numbers. `shipping.status` is the order's status (DESIGN.md §4);
+ * `status` repeats it at the top for convenience.
+ */
+import { toEgp } from "@core/pricing";
+import type { OrderStatus, PaymentMethod } from "@core/constants";
+import type { orderItems, orders, OrderAddress } from "../../db/schema";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+export interface OrderLineDTO {
+  _id: string;
+  /** The product as it was when ordered (name, image and prices are snapshots). */
+  productId: {
+    _id: string | null;
+    name: string;
+    images: string[];
+    category: string | null;
+    /** Unit price before the discount, EGP. */
+    price: number;
+    discount: number;
+    /** Unit price after the discount, EGP. */
+    totalPrice: number;
+  };
+  quantity: number;
+  size: string;
+  color: string;
+  /** Unit price paid, after the discount (EGP). */
+  price: number;
+  /** The line's total with bulk sets (EGP). */
+  lineTotal: number;
+}
+
+export interface OrderDTO {
+  _id: string;
+  orderNumber: string;
+  createdAt: string;
+  updatedAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  notes: string;
+  promoCode: string | null;
+  promoPercent: number;
+  paymentMethod: PaymentMethod;
+  status: OrderStatus;
+  lang: "en" | "ar";
+  totalAmount: number;
+  products: OrderLineDTO[];
+  orderSummary: {
+    /** Number of items (sum of quantities). */
+    orderItems: number;
+    /** Items after their discounts, before the promo code (EGP). */
+    subtotal: number;
+    shipping: number;
+    /** The promo code's discount (EGP). */
+    discount: number;
+    total: number;
+  };
+  shipping: { status: OrderStatus; shippingPrice: number; address: OrderAddress };
+  /** True on the guest tracking view, where name, contact and address are masked. */
+  masked: boolean;
+}
+
+export function toOrderLineDTO(item: OrderItemRow): OrderLineDTO {
+  const unitAfter = Math.round((item.unitPrice * (100 - item.discount)) / 100);
+  return {
+    _id: item.id,
+    productId: {
+      _id: item.productId,
+      name: item.name,
+      images: item.image ? [item.image] : [],
+      category: item.category,
+      price: toEgp(item.unitPrice),
+      discount: item.discount,
+      totalPrice: toEgp(unitAfter),
+    },
+    quantity: item.quantity,
+    size: item.size,
+    color: item.color,
+    price: toEgp(unitAfter),
+    lineTotal: toEgp(item.lineTotal),
+  };
+}
+
+export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    firstName: order.firstName,
+    lastName: order.lastName,
+    email: order.email,
+    phone: order.phone,
+    notes: order.notes,
+    promoCode: order.promoCode,
+    promoPercent: order.promoPercent,
+    paymentMethod: order.paymentMethod,
+    status: order.status,
+    lang: order.lang,
+    totalAmount: toEgp(order.total),
+    products: items.map(toOrderLineDTO),
+    orderSummary: {
+      orderItems: items.reduce((n, i) => n + i.quantity, 0),
+      subtotal: toEgp(order.subtotal),
+      shipping: toEgp(order.shippingPrice),
+      discount: toEgp(order.promoDiscount),
+      total: toEgp(order.total),
+    },
+    shipping: { status: order.status, shippingPrice: toEgp(order.shippingPrice), address: order.address },
+    masked: false,
+  };
+}
+
+const maskWord = (s: string) => (s ? `${[...s][0]}***` : "");
+
+/** '01012345678' → '010*****678': the first and last three digits stay, so a customer recognises it. */
+export function maskPhone(phone: string): string {
+  const chars = [...phone.replace(/\s+/g, "")];
+  if (chars.length <= 6) return "*".repeat(chars.length);
+  return chars.slice(0, 3).join("") + "*".repeat(chars.length - 6) + chars.slice(-3).join("");
+}
+
+export function maskEmail(email: string): string {
+  const at = email.indexOf("@");
+  return at > 0 ? `${maskWord(email.slice(0, at))}${email.slice(at)}` : maskWord(email);
+}
+
+const hidden = (s: string) => (s ? "***" : "");
+
+/**
+ * The guest tracking view (DESIGN.md §5): status, items and totals stay; the name, contact and the
+ * street address are masked. The city, state and country stay, so the customer can tell the order.
+ */
+export function maskOrder(order: OrderDTO): OrderDTO {
+  const a = order.shipping.address;
+  return {
+    ...order,
+    firstName: maskWord(order.firstName),
+    lastName: maskWord(order.lastName),
+    email: maskEmail(order.email),
+    phone: maskPhone(order.phone),
+    notes: "",
+    shipping: {
+      ...order.shipping,
+      address: {
+        ...a,
+        area: hidden(a.area),
+        street: hidden(a.street),
+        building: hidden(a.building),
+        floor: hidden(a.floor),
+        apartment: hidden(a.apartment),
+        postalCode: hidden(a.postalCode),
+      },
+    },
+    masked: true,
+  };
+}

@@ -1,0 +1,216 @@
+/**
+ * Placing an order (SPEC §3 Order, §9; DESIGN.md §4, §5). The server prices every line from the
+ * catalogue; prices or totals a client sends never reach this function. Stock, the promo code's
+ * use, the order and the emptied cart are written in ONE transaction: a failure anywhere leaves
+ * nothing behind, and the conditional UPDATEs make concurrent buyers unable to take stock below
+ * zero or a code past its limit.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Lang } from "@core/constants";
+import { lineTotal, orderTotals } from "@core/pricing";
+import type { OrderInput } from "@core/validation/checkout";
+import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db/client";
+import { cartItems, idempotencyKeys, orderItems, orders, products } from "../../db/schema";
+import { badInput, conflict, notFound } from "../../errors";
+import { redeemPromoCode } from "../promotions/promo-codes";
+import { shippingFeeForCity } from "../shipping/shipping-options";
+import type { ProductRow } from "../catalog/product-dto";
+import { sendOrderConfirmation } from "./emails";
+import { isUuid } from "./ids";
+import { loadOrder, orderById } from "./load-orders";
+import { newOrderNumber } from "./order-number";
+import type { OrderDTO } from "./order-dto";
+import { LIMITS } from "@core/constants";
+
+export interface PlaceOrderContext {
+  /** The signed-in customer; null for POST /api/order/guest. */
+  userId: string | null;
+  lang: Lang;
+  /** The Idempotency-Key header, if any. */
+  idempotencyKey?: string;
+  /** Origin for the tracking link in the e-mail. */
+  baseUrl: string;
+}
+
+export interface PlacedOrder {
+  order: OrderDTO;
+  /** True when an earlier request with the same Idempotency-Key had already placed it. */
+  replayed: boolean;
+}
+
+interface Line {
+  productId: string;
+  size: string;
+  color: string;
+  quantity: number;
+}
+
+/** Same product, size and colour sent twice count as one line. */
+function mergeLines(input: OrderInput["products"]): Line[] {
+  const byKey = new Map<string, Line>();
+  for (const l of input) {
+    const key = `${l.productId}\u0000${l.size}\u0000${l.color.toLowerCase()}`;
+    const line = byKey.get(key);
+    if (line) line.quantity += l.quantity;
+    else byKey.set(key, { productId: l.productId, size: l.size, color: l.color, quantity: l.quantity });
+  }
+  const lines = [...byKey.values()];
+  if (lines.some((l) => l.quantity > LIMITS.cartLineMaxQuantity)) {
+    throw badInput("ordersApi.quantityMax", { max: LIMITS.cartLineMaxQuantity });
+  }
+  return lines;
+}
+
+/** Reads the catalogue rows and checks each line against its product before anything is locked. */
+async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, ProductRow>> {
+  if (lines.some((l) => !isUuid(l.productId))) throw notFound("ordersApi.productNotFound");
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const rows = await tx.select().from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  for (const line of lines) {
+    const p = byId.get(line.productId);
+    if (!p) throw notFound("ordersApi.productNotFound");
+    if (p.status !== "approved" || p.hidden) throw conflict("ordersApi.productUnavailable", { name: p.name });
+    const sizeOk = p.sizes.length === 0 || p.sizes.includes(line.size);
+    const colorOk = p.colors.length === 0 || p.colors.some((c) => c.toLowerCase() === line.color.toLowerCase());
+    if (!sizeOk || !colorOk) throw badInput("ordersApi.sizeColorUnavailable");
+  }
+  return byId;
+}
+
+/**
+ * Takes the stock of every product atomically, in id order so two orders never wait on each other
+ * in a cycle. Answers the product rows as of the decrement: those prices are the ones charged.
+ */
+async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRow>): Promise<Map<string, ProductRow>> {
+  const perProduct = new Map<string, number>();
+  for (const l of lines) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.quantity);
+  const taken = new Map<string, ProductRow>();
+  for (const [id, quantity] of [...perProduct.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const [row] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${quantity}`, soldCount: sql`${products.soldCount} + ${quantity}` })
+      .where(and(eq(products.id, id), sql`${products.stock} >= ${quantity}`, eq(products.status, "approved"), eq(products.hidden, false)))
+      .returning();
+    if (!row) {
+      const [now] = await tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, id));
+      const name = now?.name ?? known.get(id)?.name ?? "";
+      const left = Math.max(0, now?.stock ?? 0);
+      throw left > 0 ? conflict("ordersApi.notEnoughForOrder", { name, n: left }) : conflict("ordersApi.soldOut", { name });
+    }
+    taken.set(id, row);
+  }
+  return taken;
+}
+
+/** Inserts the order under a fresh number; a clash with an existing number just draws another. */
+async function insertOrder(tx: DbOrTx, values: Omit<typeof orders.$inferInsert, "orderNumber">) {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...values, orderNumber: newOrderNumber() })
+      .onConflictDoNothing({ target: orders.orderNumber })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error("could not draw a unique order number");
+}
+
+/**
+ * Claims the Idempotency-Key inside the transaction. A concurrent request with the same key blocks
+ * on the primary key until this transaction ends: if it committed, that request finds the order;
+ * if it rolled back, that request goes ahead as if it were first.
+ */
+async function claimKey(tx: DbOrTx, scope: string, key: string): Promise<{ existingOrderId: string | null }> {
+  const claimed = await tx.insert(idempotencyKeys).values({ scope, key }).onConflictDoNothing().returning();
+  if (claimed.length) return { existingOrderId: null };
+  const [row] = await tx
+    .select({ orderId: idempotencyKeys.orderId })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  if (!row?.orderId) throw conflict("ordersApi.orderInProgress");
+  return { existingOrderId: row.orderId };
+}
+
+export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrderContext): Promise<PlacedOrder> {
+  if (input.paymentMethod === "Credit Card" && !deps.config.cardPaymentEnabled) throw badInput("ordersApi.cardUnavailable");
+  const key = ctx.idempotencyKey?.trim();
+  if (key !== undefined && (key.length === 0 || key.length > 200)) throw badInput("ordersApi.idempotencyKeyInvalid");
+  const scope = ctx.userId ? `user:${ctx.userId}` : `guest:${input.email.toLowerCase()}`;
+  const lines = mergeLines(input.products);
+
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (key) {
+      const { existingOrderId } = await claimKey(tx, scope, key);
+      if (existingOrderId) return { orderId: existingOrderId, replayed: true };
+    }
+    const known = await checkLines(tx, lines);
+    const city = await shippingFeeForCity(tx, input.shipping.address.city);
+    const priced = await takeStock(tx, lines, known);
+    const promo = input.promoCode ? await redeemPromoCode(tx, input.promoCode) : null;
+
+    const lineRows = lines.map((l) => {
+      const p = priced.get(l.productId)!;
+      return { line: l, product: p, total: lineTotal(p, l.quantity) };
+    });
+    const totals = orderTotals({
+      lineTotals: lineRows.map((r) => r.total),
+      shippingFee: city.fee,
+      freeShipping: lineRows.some((r) => r.product.freeShipping),
+      promoPercent: promo?.percent ?? 0,
+    });
+
+    const order = await insertOrder(tx, {
+      userId: ctx.userId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email.toLowerCase(),
+      phone: input.phone,
+      notes: input.notes,
+      promoCode: promo?.code ?? null,
+      promoPercent: promo?.percent ?? 0,
+      paymentMethod: input.paymentMethod,
+      address: { ...input.shipping.address, city: city.city },
+      subtotal: totals.subtotal,
+      promoDiscount: totals.promoDiscount,
+      shippingPrice: totals.shipping,
+      total: totals.total,
+      lang: ctx.lang,
+    });
+    await tx.insert(orderItems).values(
+      lineRows.map(({ line, product, total }) => ({
+        orderId: order.id,
+        productId: product.id,
+        name: product.name,
+        image: product.images[0] ?? null,
+        category: product.category,
+        quantity: line.quantity,
+        size: line.size,
+        color: line.color,
+        unitPrice: product.price,
+        discount: product.discount,
+        lineTotal: total,
+      })),
+    );
+    if (ctx.userId) await tx.delete(cartItems).where(eq(cartItems.userId, ctx.userId));
+    if (key) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ orderId: order.id })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    }
+    return { orderId: order.id, replayed: false };
+  });
+
+  const order = await loadOrder(deps.db, orderById(outcome.orderId));
+  if (!order) throw notFound("ordersApi.orderNotFound");
+  if (!outcome.replayed) {
+    // The order is placed and committed; a mail server hiccup must not turn it into an error the
+    // customer would retry. The failure is logged for the shop to follow up.
+    await sendOrderConfirmation(deps, order, ctx.baseUrl).catch((err) =>
+      deps.log.error({ err, orderNumber: order.orderNumber }, "order confirmation e-mail failed"),
+    );
+  }
+  return { order, replayed: outcome.replayed };
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { orderLookupInput } from "@core/validation/checkout";
+import { translate } from "~/i18n";
+import { rateLimit } from "../../http/rate-limit";
+import { createPaymentSession } from "./payment-session";
+
+/** Registered by the orders module (server/modules/orders/routes.ts). */
+export async function paymentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/payments/session",
+    { config: { access: "public", rateLimit: rateLimit(app.deps.config, 10) }, schema: { body: orderLookupInput } },
+    async (req) => {
+      const url = await createPaymentSession(app.deps, req.body.orderNumber, await req.currentUser());
+      return url ? { url } : { url, message: translate(req.lang, "ordersApi.paymentFailed") };
+    },
+  );
+}

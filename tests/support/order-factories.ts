@@ -1,0 +1,138 @@
+/**
+ * Test data for carts, shipping, promo codes and orders. Products are inserted directly with the
+ * schema; their denormalised discount, total_price and free_shipping are set consistently with
+ * core/pricing, as the catalogue's refreshProductPricing would.
+ */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../server/db/client";
+import { products, promoCodes, shippingOptions } from "../../server/db/schema";
+import { applyPercent } from "../../core/pricing";
+
+export interface MakeProductOptions {
+  name?: string;
+  /** Piastres. */
+  price?: number;
+  stock?: number;
+  /** Effective discount percent. */
+  discount?: number;
+  freeShipping?: boolean;
+  sizes?: string[];
+  colors?: string[];
+  images?: string[];
+  category?: string;
+  collection?: string | null;
+  bulkDiscountminQuantity?: number | null;
+  /** Piastres, price of one full set before the discount. */
+  bulkDiscount?: number | null;
+  status?: "pending" | "approved";
+  hidden?: boolean;
+}
+
+export async function makeProduct(db: Db, o: MakeProductOptions = {}) {
+  const price = o.price ?? 50_000;
+  const discount = o.discount ?? 0;
+  const name = o.name ?? `Linen dress ${crypto.randomBytes(3).toString("hex")}`;
+  const [row] = await db
+    .insert(products)
+    .values({
+      name,
+      code: `LD-${crypto.randomInt(10_000, 99_999)}`,
+      description: "A light linen dress.",
+      category: o.category ?? "dresses",
+      collection: o.collection ?? null,
+      price,
+      stock: o.stock ?? 5,
+      images: o.images ?? ["/uploads/dress.webp"],
+      sizes: o.sizes ?? ["S", "M", "L"],
+      colors: o.colors ?? ["#000000", "#ffffff"],
+      bulkDiscountminQuantity: o.bulkDiscountminQuantity ?? null,
+      bulkDiscount: o.bulkDiscount ?? null,
+      status: o.status ?? "approved",
+      hidden: o.hidden ?? false,
+      discount,
+      totalPrice: applyPercent(price, discount),
+      freeShipping: o.freeShipping ?? false,
+    })
+    .returning();
+  return row;
+}
+
+export async function stockOf(db: Db, productId: string): Promise<number> {
+  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row.stock;
+}
+
+export async function makePromoCode(
+  db: Db,
+  o: { code?: string; discountValue?: number; usageLimit?: number; uses?: number; expDate?: Date; active?: boolean } = {},
+) {
+  const [row] = await db
+    .insert(promoCodes)
+    .values({
+      code: o.code ?? `SAVE${crypto.randomBytes(3).toString("hex").toUpperCase()}`,
+      discountValue: o.discountValue ?? 10,
+      usageLimit: o.usageLimit ?? 100,
+      uses: o.uses ?? 0,
+      expDate: o.expDate ?? new Date(Date.now() + 7 * 24 * 3600_000),
+      active: o.active ?? true,
+    })
+    .returning();
+  return row;
+}
+
+export async function usesOf(db: Db, code: string): Promise<number> {
+  const [row] = await db.select({ uses: promoCodes.uses }).from(promoCodes).where(eq(promoCodes.code, code));
+  return row.uses;
+}
+
+/** A city with its own fee (piastres); unique name per call unless given. */
+export async function makeCity(db: Db, o: { city?: string; shipping?: number; additionalCost?: number; estTime?: string } = {}) {
+  const [row] = await db
+    .insert(shippingOptions)
+    .values({
+      city: o.city ?? `Town ${crypto.randomBytes(3).toString("hex")}`,
+      shipping: o.shipping ?? 4_000,
+      additionalCost: o.additionalCost ?? 0,
+      estTime: o.estTime ?? "2-3",
+    })
+    .returning();
+  return row;
+}
+
+export interface OrderLine {
+  productId: string;
+  quantity: number;
+  size?: string;
+  color?: string;
+}
+
+/** The DESIGN.md §4 order payload for a few lines; override any field. */
+export function orderPayload(lines: OrderLine[], overrides: Record<string, unknown> = {}) {
+  const { address, ...rest } = overrides as { address?: Record<string, unknown> };
+  return {
+    firstName: "Mona",
+    lastName: "Hassan",
+    email: `buyer-${crypto.randomBytes(4).toString("hex")}@example.com`,
+    phone: "01012345678",
+    notes: "",
+    promoCode: "",
+    paymentMethod: "Cash on Delivery",
+    products: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, size: l.size ?? "M", color: l.color ?? "#000000" })),
+    shipping: {
+      address: {
+        area: "Zamalek",
+        street: "26 July Street",
+        building: "12",
+        floor: "3",
+        apartment: "7",
+        city: "Cairo",
+        state: "Cairo",
+        country: "Egypt",
+        postalCode: "11211",
+        ...address,
+      },
+    },
+    ...rest,
+  };
+}
