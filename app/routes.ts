@@ -18,10 +18,11 @@ export default [
   route("unauthorized", "routes/unauthorized.tsx"),
   // Guests track orders here with ?on=; signed-in customers see their own.
   route("orders", "routes/orders.tsx"),
+  // Guests check out too (SPEC §1, §6; docs/decisions/009).
+  route("checkout", "routes/checkout.tsx"),
   layout("routes/guards/signed-in.tsx", [
     route("account", "routes/account.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
-    route("checkout", "routes/checkout.tsx"),
   ]),
   layout("routes/guards/admin.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),

@@ -121,11 +121,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const say = useCallback((m: CartMessage) => t(m.key, m.vars), [t]);
 
-  const loadServerCart = useCallback(async () => {
-    const data = await api<ServerCart>("/cart");
+  const showServerCart = useCallback((data: ServerCart) => {
     setLines(data.cart.map(fromServer));
     setServerTotal(data.cartTotal);
   }, []);
+
+  const loadServerCart = useCallback(async () => showServerCart(await api<ServerCart>("/cart")), [showServerCart]);
 
   const loadGuestCart = useCallback(() => {
     setLines(readGuestCart().map(toCartLine));
@@ -216,8 +217,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       try {
         if (signedIn) {
-          await api("/cart", { method: "POST", body: { productId: product._id, quantity, size, color } });
-          await loadServerCart();
+          // Every cart write answers the whole cart.
+          showServerCart(await api<ServerCart>("/cart", { method: "POST", body: { productId: product._id, quantity, size, color } }));
         } else {
           const next = addGuestLine(readGuestCart(), { productId: product._id, quantity, size, color, product });
           writeGuestCart(next);
@@ -230,7 +231,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [signedIn, say, t, loadServerCart],
+    [signedIn, say, t, showServerCart],
   );
 
   const setQuantity = useCallback(
@@ -243,11 +244,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         if (signedIn) {
           // The API takes the change as a delta (SPEC §7).
-          await api("/cart", {
-            method: "PUT",
-            body: { productId: line.productId, quantity: quantity - line.quantity, size: line.size, color: line.color },
-          });
-          await loadServerCart();
+          showServerCart(
+            await api<ServerCart>("/cart", {
+              method: "PUT",
+              body: { productId: line.productId, quantity: quantity - line.quantity, size: line.size, color: line.color },
+            }),
+          );
         } else {
           const next = readGuestCart().map((l) =>
             lineKey(l.productId, l.size, l.color) === line.key ? { ...l, quantity } : l,
@@ -259,7 +261,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         toast.error(failureMessage(e, t("cart.updateFailed")));
       }
     },
-    [signedIn, say, t, loadServerCart],
+    [signedIn, say, t, showServerCart],
   );
 
   const remove = useCallback(
@@ -267,8 +269,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         if (signedIn) {
           const q = new URLSearchParams({ color: line.color, size: line.size });
-          await api(`/cart/${encodeURIComponent(line.productId)}?${q}`, { method: "DELETE" });
-          await loadServerCart();
+          showServerCart(await api<ServerCart>(`/cart/${encodeURIComponent(line.productId)}?${q}`, { method: "DELETE" }));
         } else {
           const next = readGuestCart().filter((l) => lineKey(l.productId, l.size, l.color) !== line.key);
           writeGuestCart(next);
@@ -279,7 +280,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         toast.error(failureMessage(e, t("cart.removeFailed")));
       }
     },
-    [signedIn, t, loadServerCart],
+    [signedIn, t, showServerCart],
   );
 
   const clear = useCallback(async () => {

@@ -1,4 +1,228 @@
-// Placeholder until its issue builds the screen.
-export default function Checkout() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="checkout" />;
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Route } from "./+types/checkout";
+import type { PaymentMethod } from "@core/constants";
+import { listShippingOptions } from "@server/modules/shipping/shipping-options";
+import { translateWith } from "~/i18n/index-client";
+import { useT } from "~/i18n/react";
+import { api, ApiError } from "~/lib/api";
+import { useCart } from "~/lib/cart-client";
+import { useRootData, type RootData } from "~/root";
+import { Button } from "~/components/ui/button";
+import { EmptyState, PageTitle, Spinner } from "~/components/ui/states";
+import { toast } from "~/components/ui/toaster";
+import { CheckoutSteps, CHECKOUT_STEPS } from "~/components/checkout/checkout-steps";
+import { ReviewStep, type AppliedPromo } from "~/components/checkout/review-step";
+import { AddressStep } from "~/components/checkout/address-step";
+import { PaymentStep } from "~/components/checkout/payment-step";
+import { PlaceOrderStep } from "~/components/checkout/place-order-step";
+import { OrderSummary } from "~/components/checkout/order-summary";
+import { PaymentDialog } from "~/components/checkout/payment-dialog";
+import { checkoutTotals, cityOption } from "~/components/checkout/checkout-totals";
+import {
+  checkCheckoutForm,
+  emptyCheckoutForm,
+  newIdempotencyKey,
+  orderPayload,
+  stepMessage,
+  type CheckoutField,
+  type FieldErrors,
+} from "~/components/checkout/checkout-form";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.data as RootData | undefined;
+  return [{ title: translateWith(root?.dict ?? {}, "checkout.title") }, { name: "robots", content: "noindex" }];
+}
+
+/** Guests check out here too (docs/decisions/009), so there is no sign-in guard. */
+export async function loader({ context }: Route.LoaderArgs) {
+  // SPEC §8: a failed shipping list is logged only; the default city and fee still let the shopper buy.
+  const cities = await listShippingOptions(context.deps.db).catch((err: unknown) => {
+    context.deps.log.error({ err }, "shipping options failed to load");
+    return [];
+  });
+  return { cities };
+}
+
+interface PlacedOrder {
+  _id: string;
+  orderNumber: string;
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { user, shop } = useRootData();
+  const cart = useCart();
+  const [step, setStep] = useState(0);
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [form, setForm] = useState(() => emptyCheckoutForm(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
+  // One key per checkout attempt: a double click or a retried request never makes two orders.
+  const idempotencyKey = useRef<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const city = cityOption(loaderData.cities, form.city);
+  const totals = useMemo(() => checkoutTotals(cart.lines, city, promo?.percent ?? 0), [cart.lines, city, promo]);
+
+  // SPEC §2: the page scrolls to the top on each step change; focus follows for keyboard users.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0, behavior: "smooth" });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [step]);
+
+  function change(field: CheckoutField, value: string) {
+    setForm((f) => ({ ...f, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
+  }
+
+  function next(e: FormEvent) {
+    e.preventDefault();
+    if (step === 1) {
+      const found = checkCheckoutForm(form);
+      setErrors(found);
+      const message = stepMessage(found);
+      if (message) {
+        toast.error(t(message));
+        return;
+      }
+    }
+    if (step === 2 && !paymentMethod) {
+      toast.error(t("checkout.choosePayment"));
+      return;
+    }
+    if (step < CHECKOUT_STEPS.length - 1) setStep(step + 1);
+    else void placeOrder();
+  }
+
+  async function placeOrder() {
+    if (!paymentMethod || placing) return;
+    setPlacing(true);
+    idempotencyKey.current ??= newIdempotencyKey();
+    try {
+      const res = await api<{ message: string; order: PlacedOrder }>(user ? "/order" : "/order/guest", {
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey.current },
+        body: orderPayload(form, cart.lines, paymentMethod, promo?.code ?? ""),
+      });
+      setPlaced(res.order);
+      await cart.clear();
+      toast.success(t("checkout.orderPlaced", { orderNumber: res.order.orderNumber }));
+      if (paymentMethod === "Credit Card") {
+        const url = await startCardPayment(res.order);
+        if (url) {
+          setPaymentUrl(url);
+          return;
+        }
+      }
+      finish(res.order);
+    } catch (err) {
+      // The cart or stock changed (e.g. an item sold out): the server's message names it, and the
+      // next attempt is a new one.
+      idempotencyKey.current = null;
+      toast.error(err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("checkout.orderFailed"));
+      if (err instanceof ApiError && err.status === 409) void cart.refresh();
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  async function startCardPayment(order: PlacedOrder): Promise<string | null> {
+    try {
+      const session = await api<{ url?: string }>("/payments/session", { method: "POST", body: { orderNumber: order.orderNumber } });
+      if (session.url) return session.url;
+    } catch (err) {
+      // SPEC §8 logs payment session errors only; the shopper still learns the card flow did not start.
+      console.warn("payment session failed", err);
+    }
+    toast.error(t("checkout.paymentFailed"));
+    return null;
+  }
+
+  function finish(order: PlacedOrder) {
+    navigate(user ? "/orders" : `/orders?on=${encodeURIComponent(order.orderNumber)}`);
+  }
+
+  if (placed && !paymentUrl) return <Spinner label={t("checkout.placing")} />;
+
+  if (!placed && cart.lines.length === 0) {
+    return (
+      <section className="mx-auto max-w-6xl p-4 md:p-6">
+        <PageTitle>{t("checkout.title")}</PageTitle>
+        {cart.loading ? (
+          <Spinner />
+        ) : (
+          <EmptyState
+            title={t("checkout.emptyCart")}
+            text={t("checkout.emptyCartText")}
+            action={
+              <Link to="/shop" className="inline-flex h-11 items-center rounded-full bg-brand-600 px-6 font-medium text-white hover:bg-brand-700">
+                {t("checkout.shopNow")}
+              </Link>
+            }
+          />
+        )}
+      </section>
+    );
+  }
+
+  const last = step === CHECKOUT_STEPS.length - 1;
+  return (
+    <section className="mx-auto max-w-6xl p-4 md:p-6">
+      <PageTitle>{t("checkout.title")}</PageTitle>
+      <CheckoutSteps current={step} />
+      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <form onSubmit={next} noValidate aria-labelledby="step-title">
+          <h2 id="step-title" ref={headingRef} tabIndex={-1} className="sr-only">
+            {t("checkout.stepOf", { n: step + 1, total: CHECKOUT_STEPS.length })}: {t(`checkout.step.${CHECKOUT_STEPS[step]}`)}
+          </h2>
+          {step === 0 && !user ? (
+            <p className="mb-4 rounded-lg bg-surface-2 px-3 py-2 text-sm">
+              {t("checkout.guestNote")}{" "}
+              <Link to="/auth?redirect=/checkout" className="font-medium text-brand-700 underline dark:text-brand-300">
+                {t("checkout.signInInstead")}
+              </Link>
+            </p>
+          ) : null}
+          {step === 0 ? <ReviewStep lines={cart.lines} promo={promo} onPromo={setPromo} /> : null}
+          {step === 1 ? <AddressStep form={form} errors={errors} cities={loaderData.cities} onChange={change} /> : null}
+          {step === 2 ? <PaymentStep value={paymentMethod} cardEnabled={shop.cardPaymentEnabled} onChange={setPaymentMethod} /> : null}
+          {step === 3 && paymentMethod ? (
+            <PlaceOrderStep form={form} city={city} paymentMethod={paymentMethod} totals={totals} promoCode={promo?.code ?? null} onEdit={setStep} />
+          ) : null}
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+            {step === 0 ? (
+              <Link to="/cart" className="inline-flex h-10 items-center rounded-full border border-line px-4 text-sm font-medium hover:bg-surface-2">
+                {t("checkout.backToCart")}
+              </Link>
+            ) : (
+              <Button variant="outline" onClick={() => setStep(step - 1)} disabled={placing}>
+                {t("checkout.back")}
+              </Button>
+            )}
+            <Button type="submit" size="lg" loading={placing} disabled={cart.loading} data-testid={last ? "place-order" : "checkout-continue"}>
+              {last ? (placing ? t("checkout.placing") : t("checkout.placeOrder")) : t("checkout.continue")}
+            </Button>
+          </div>
+        </form>
+        <OrderSummary lines={cart.lines} totals={totals} estTime={city.estTime} />
+      </div>
+      <PaymentDialog
+        url={paymentUrl}
+        onClose={() => {
+          setPaymentUrl(null);
+          if (placed) finish(placed);
+        }}
+      />
+    </section>
+  );
 }

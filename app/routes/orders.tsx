@@ -1,4 +1,106 @@
-// Placeholder until its issue builds the screen.
-export default function Orders() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="orders" />;
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Route } from "./+types/orders";
+import type { OrderDTO } from "@server/modules/orders/order-dto";
+import { listOwnOrders } from "@server/modules/orders/load-orders";
+import { translateWith } from "~/i18n/index-client";
+import { useT } from "~/i18n/react";
+import { api, ApiError } from "~/lib/api";
+import { useRootData, type RootData } from "~/root";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { EmptyState, ErrorBlock, PageTitle } from "~/components/ui/states";
+import { toast } from "~/components/ui/toaster";
+import { OrderCard } from "~/components/orders/order-card";
+import { TrackOrder } from "~/components/orders/track-order";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.data as RootData | undefined;
+  return [{ title: translateWith(root?.dict ?? {}, "orders.title") }, { name: "robots", content: "noindex" }];
+}
+
+/** Signed-in customers get their own orders; guests only the tracking search (SPEC §2). */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.user) return { orders: null, failed: false };
+  try {
+    return { orders: await listOwnOrders(context.deps.db, context.user._id), failed: false };
+  } catch (err) {
+    context.deps.log.error({ err }, "orders failed to load");
+    return { orders: null, failed: true };
+  }
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { user } = useRootData();
+  const [params] = useSearchParams();
+  const on = params.get("on") ?? "";
+  const [orders, setOrders] = useState<OrderDTO[] | null>(loaderData.orders);
+  const [failed, setFailed] = useState(loaderData.failed);
+  const [cancelling, setCancelling] = useState<OrderDTO | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function reload() {
+    try {
+      const res = await api<{ orders: OrderDTO[] }>("/order");
+      setOrders(res.orders);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  async function confirmCancel() {
+    if (!cancelling) return;
+    setBusy(true);
+    try {
+      const res = await api<{ message?: string }>(`/order/${encodeURIComponent(cancelling._id)}/cancel`, { method: "PUT" });
+      const id = cancelling._id;
+      setOrders((list) => list?.map((o) => (o._id === id ? { ...o, status: "Cancelled", shipping: { ...o.shipping, status: "Cancelled" } } : o)) ?? null);
+      toast.success(res.message ?? t("orders.cancelled"));
+      setCancelling(null);
+    } catch (err) {
+      toast.error(err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("orders.cancelFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-10 p-4 md:p-6">
+      {user ? (
+        <div>
+          <PageTitle>{t("orders.title")}</PageTitle>
+          {failed ? (
+            <ErrorBlock message={t("orders.fetchFailed")} onRetry={() => void reload()} />
+          ) : orders && orders.length > 0 ? (
+            <div className="flex flex-col gap-4" data-testid="my-orders">
+              {orders.map((order) => (
+                <OrderCard key={order._id} order={order} onCancel={setCancelling} />
+              ))}
+            </div>
+          ) : (
+            <EmptyState
+              title={t("orders.empty")}
+              text={t("orders.emptyText")}
+              action={
+                <Link to="/shop" className="inline-flex h-11 items-center rounded-full bg-brand-600 px-6 font-medium text-white hover:bg-brand-700">
+                  {t("orders.shopNow")}
+                </Link>
+              }
+            />
+          )}
+        </div>
+      ) : null}
+      <TrackOrder key={on} initialNumber={on} pageTitle={!user} />
+      <ConfirmDialog
+        open={!!cancelling}
+        onOpenChange={(open) => (open ? undefined : setCancelling(null))}
+        title={t("orders.cancelTitle")}
+        description={cancelling ? t("orders.cancelText", { orderNumber: cancelling.orderNumber }) : undefined}
+        confirmLabel={t("orders.cancelConfirm")}
+        onConfirm={confirmCancel}
+        loading={busy}
+      />
+    </section>
+  );
 }

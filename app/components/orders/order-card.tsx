@@ -1,0 +1,106 @@
+import type { OrderDTO } from "@server/modules/orders/order-dto";
+import { Price } from "~/components/price";
+import { ColorSwatch } from "~/components/cart/color-swatch";
+import { Button } from "~/components/ui/button";
+import { useLang, useT } from "~/i18n/react";
+import { OrderProgress, StatusBadge } from "./order-progress";
+
+interface OrderCardProps {
+  order: OrderDTO;
+  /** Only the owner's own list offers cancelling, and only while Processing (SPEC §4). */
+  onCancel?: (order: OrderDTO) => void;
+}
+
+/** One order: number, date, status bar or cancelled banner, items, address and totals. */
+export function OrderCard({ order, onCancel }: OrderCardProps) {
+  const t = useT();
+  const lang = useLang();
+  const date = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { dateStyle: "medium" }).format(new Date(order.createdAt));
+  const a = order.shipping.address;
+  const address = [a.street, a.building, a.floor, a.apartment, a.area, a.city, a.country].filter(Boolean).join(lang === "ar" ? "، " : ", ");
+  const { subtotal, shipping, total } = order.orderSummary;
+  // SPEC §9: the promo discount shown is subtotal plus shipping minus total.
+  const promoDiscount = Math.max(0, Math.round((subtotal + shipping - total) * 100) / 100);
+  const row = "flex items-center justify-between gap-4";
+  return (
+    <article className="rounded-2xl border border-line p-4 md:p-5" data-testid="order-card" data-order-number={order.orderNumber} aria-labelledby={`order-${order._id}`}>
+      <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id={`order-${order._id}`} className="font-semibold">
+            <bdi dir="ltr" data-testid="order-number">{order.orderNumber}</bdi>
+          </h2>
+          <p className="text-sm text-muted">
+            {t("orders.placedOn", { date })} · {t(`common.payment.${order.paymentMethod}`)}
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </header>
+      <OrderProgress status={order.status} />
+      <ul className="mt-4 divide-y divide-line">
+        {order.products.map((item) => (
+          <li key={item._id} className="flex items-center gap-3 py-3">
+            {item.productId.images[0] ? (
+              <img src={item.productId.images[0]} alt={item.productId.name} width={56} height={70} className="h-[70px] w-14 shrink-0 rounded-md bg-surface-2 object-cover" />
+            ) : (
+              <span className="block h-[70px] w-14 shrink-0 rounded-md bg-surface-2" />
+            )}
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium">{item.productId.name}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-muted">
+                <span>{t("orders.qty", { n: item.quantity })}</span>
+                <span>{t("orders.size", { size: item.size })}</span>
+                <ColorSwatch color={item.color} className="size-3.5" />
+              </p>
+            </div>
+            <Price egp={item.lineTotal} className="text-sm font-semibold" />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 grid gap-4 border-t border-line pt-3 md:grid-cols-2">
+        <div className="text-sm">
+          <p className="font-medium">{t("orders.deliverTo")}</p>
+          <p className="text-muted" data-testid="order-recipient">
+            {order.firstName} {order.lastName} · <bdi dir="ltr">{order.phone}</bdi>
+          </p>
+          <p className="text-muted">{address}</p>
+        </div>
+        <dl className="flex flex-col gap-1 text-sm">
+          <div className={row}>
+            <dt>{t("orders.subtotal")}</dt>
+            <dd>
+              <Price egp={subtotal} />
+            </dd>
+          </div>
+          <div className={row}>
+            <dt>{t("orders.shipping")}</dt>
+            <dd>{shipping === 0 ? <span className="font-semibold text-green-700 dark:text-green-400">{t("orders.free")}</span> : <Price egp={shipping} />}</dd>
+          </div>
+          {promoDiscount > 0 ? (
+            <div className={row}>
+              <dt>
+                {t("orders.promoDiscount")}
+                {order.promoCode ? <span className="text-muted"> ({order.promoCode})</span> : null}
+              </dt>
+              <dd className="text-green-700 dark:text-green-400">
+                −<Price egp={promoDiscount} />
+              </dd>
+            </div>
+          ) : null}
+          <div className={`${row} font-semibold`}>
+            <dt>{t("orders.total")}</dt>
+            <dd>
+              <Price egp={total} />
+            </dd>
+          </div>
+        </dl>
+      </div>
+      {onCancel && order.status === "Processing" ? (
+        <div className="mt-4 flex justify-end">
+          <Button variant="outline" className="text-red-700 dark:text-red-400" onClick={() => onCancel(order)} data-testid="cancel-order">
+            {t("orders.cancel")}
+          </Button>
+        </div>
+      ) : null}
+    </article>
+  );
+}
