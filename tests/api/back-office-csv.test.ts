@@ -1,0 +1,182 @@
+/** Products and orders as spreadsheets (issue 5, item 5): export escaping and streaming, import report. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../support/test-app";
+import { signedIn } from "../support/factories";
+import { insertOrder, insertProduct } from "../support/back-office-factories";
+import { multipartFile } from "../support/multipart";
+import { products } from "../../server/db/schema";
+import { parseCsv } from "../../server/modules/back-office/csv";
+import { exportProductsCsv } from "../../server/modules/back-office/export-csv";
+import { translate } from "../../app/i18n";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let moderator: Awaited<ReturnType<typeof signedIn>>;
+let customer: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedIn(t.deps.db, "admin");
+  moderator = await signedIn(t.deps.db, "moderator");
+  customer = await signedIn(t.deps.db, "user");
+});
+afterAll(() => t.close());
+
+const rowsOf = (body: string) => parseCsv(body);
+
+describe("product export", () => {
+  it("streams every product as UTF-8 CSV with a BOM, quoting commas, quotes, line breaks and formulas", async () => {
+    const tricky = await insertProduct(t.deps.db, {
+      name: 'Dress, "Nile" edition',
+      nameAr: "فستان النيل",
+      code: "NILE-1",
+      description: "Line one\nLine two",
+      price: 125_050,
+      sizes: ["S", "M"],
+      colors: ["#000000", "#ffffff"],
+      specifications: ["=HYPERLINK(\"http://x\")", "100% cotton"],
+    });
+    const res = await t.app.inject({ method: "GET", url: "/api/admin/export/products.csv", headers: moderator.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body).toContain('"Dress, ""Nile"" edition"');
+    expect(res.body).toContain('"Line one\nLine two"');
+    expect(res.body).toContain(`"'=HYPERLINK(""http://x"")|100% cotton"`);
+    const rows = rowsOf(res.body);
+    expect(rows[0]!.slice(0, 13)).toEqual([
+      "code", "name", "nameAr", "description", "descriptionAr", "category", "collection",
+      "price", "stock", "sizes", "colors", "specifications", "images",
+    ]);
+    const row = rows.find((r) => r[0] === "NILE-1")!;
+    expect(row.slice(0, 13)).toEqual([
+      "NILE-1", 'Dress, "Nile" edition', "فستان النيل", "Line one\nLine two", "", "dresses", "",
+      "1250.5", "20", "S|M", "#000000|#ffffff", `'=HYPERLINK("http://x")|100% cotton`, "/uploads/fixture-800.webp",
+    ]);
+    expect(row[13]).toBe(tricky.id);
+  });
+
+  it("reads the products in batches, none missed or repeated", async () => {
+    for (let i = 0; i < 7; i++) await insertProduct(t.deps.db, { code: `BATCH-${i}` });
+    const chunks: string[] = [];
+    for await (const chunk of exportProductsCsv(t.deps.db, 3)) chunks.push(chunk);
+    const codes = rowsOf(chunks.join("")).slice(1).map((r) => r[0]);
+    const all = await t.deps.db.select({ code: products.code }).from(products);
+    expect(codes).toHaveLength(all.length);
+    expect(new Set(codes)).toEqual(new Set(all.map((p) => p.code)));
+    // The header, then one chunk per batch of three.
+    expect(chunks.length).toBe(1 + Math.ceil(all.length / 3));
+  });
+});
+
+describe("order export", () => {
+  it("lists each order with its address, items and totals in EGP", async () => {
+    const p = await insertProduct(t.deps.db, { name: "Abaya, black", price: 30_000 });
+    const order = await insertOrder(t.deps.db, { total: 65_000, firstName: "نور", lines: [{ product: p, quantity: 2 }] });
+    const res = await t.app.inject({ method: "GET", url: "/api/admin/export/orders.csv", headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const rows = rowsOf(res.body);
+    expect(rows[0]).toEqual([
+      "orderNumber", "createdAt", "status", "firstName", "lastName", "email", "phone", "paymentMethod",
+      "promoCode", "city", "area", "street", "building", "floor", "apartment", "items",
+      "subtotal", "promoDiscount", "shipping", "total",
+    ]);
+    const row = rows.find((r) => r[0] === order.orderNumber)!;
+    expect(row[2]).toBe("Processing");
+    expect(row[3]).toBe("نور");
+    expect(row[9]).toBe("Cairo");
+    expect(row[15]).toBe("Abaya, black x2 (M, #000000)");
+    expect(row.slice(16)).toEqual(["650", "0", "0", "650"]);
+  });
+});
+
+describe("product import", () => {
+  const header = "code,name,nameAr,description,descriptionAr,category,collection,price,stock,sizes,colors,specifications,images";
+
+  it("imports the good rows and reports each broken row with its reasons", async () => {
+    const existing = await insertProduct(t.deps.db, { code: "KEEP-1", name: "Old name", price: 10_000 });
+    const csv = [
+      header,
+      'NEW-1,"Wrap Dress, red",فستان ملفوف,A red wrap dress,,dresses,summer,899.5,7,S|M|L,#ff0000,Viscose|Midi,/uploads/wrap-800.webp',
+      "KEEP-1,New name,,Updated description,,dresses,,120,3,M,#000000,,",
+      "BAD-1,Broken,,Nothing right,,plumbing,,0,2,M,#000000,,/uploads/x-800.webp",
+      "",
+      "NOIMG-1,No image,,A product without images,,tops,,100,1,M,#000000,,",
+    ].join("\r\n");
+    const form = multipartFile("file", "products.csv", csv, "text/csv");
+    const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.message).toBe("1 created, 1 updated, 2 refused");
+    expect(report.created).toEqual([{ row: 2, code: "NEW-1", _id: expect.any(String) }]);
+    expect(report.updated).toEqual([{ row: 3, code: "KEEP-1", _id: existing.id }]);
+    expect(report.refused).toEqual([
+      { row: 4, code: "BAD-1", reasons: expect.arrayContaining([translate("en", "catalogAdmin.categoryRequired"), translate("en", "catalogAdmin.pricePositive")]) },
+      { row: 6, code: "NOIMG-1", reasons: [translate("en", "catalogAdmin.imageRequired")] },
+    ]);
+
+    const [created] = await t.deps.db.select().from(products).where(eq(products.code, "NEW-1"));
+    expect(created).toMatchObject({
+      name: "Wrap Dress, red",
+      nameAr: "فستان ملفوف",
+      category: "dresses",
+      collection: "summer",
+      price: 89_950,
+      stock: 7,
+      sizes: ["S", "M", "L"],
+      specifications: ["Viscose", "Midi"],
+      images: ["/uploads/wrap-800.webp"],
+      status: "approved",
+    });
+    const [updated] = await t.deps.db.select().from(products).where(eq(products.id, existing.id));
+    // An empty images cell keeps the product's images.
+    expect(updated).toMatchObject({ name: "New name", price: 12_000, stock: 3, images: existing.images });
+    expect(await t.deps.db.select().from(products).where(eq(products.code, "BAD-1"))).toHaveLength(0);
+  });
+
+  it("gives the reasons in Arabic when asked, and a moderator's new products wait for approval", async () => {
+    const csv = [header, "MOD-1,Knit Cardigan,,Warm,,cardigans,winter,450,4,M,#333333,,/uploads/k-800.webp", "MOD-2,,,,,tops,,-5,1,M,#000000,,/uploads/k-800.webp"].join("\n");
+    const form = multipartFile("file", "p.csv", "\uFEFF" + csv, "text/csv");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/import/products",
+      ...form,
+      headers: { ...form.headers, cookie: `${moderator.cookie}; lang=ar` },
+    });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.created.map((c: { code: string }) => c.code)).toEqual(["MOD-1"]);
+    expect(report.refused[0].reasons).toEqual(expect.arrayContaining([translate("ar", "catalogAdmin.nameRequired"), translate("ar", "catalogAdmin.pricePositive")]));
+    const [p] = await t.deps.db.select().from(products).where(eq(products.code, "MOD-1"));
+    expect(p!.status).toBe("pending");
+  });
+
+  it("imports back what it exported", async () => {
+    const exported = (await t.app.inject({ method: "GET", url: "/api/admin/export/products.csv", headers: admin.headers })).body;
+    const form = multipartFile("file", "round-trip.csv", exported, "text/csv");
+    const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });
+    const report = res.json();
+    expect(report.created).toEqual([]);
+    const [nile] = await t.deps.db.select().from(products).where(eq(products.code, "NILE-1"));
+    expect(nile).toMatchObject({ name: 'Dress, "Nile" edition', description: "Line one\nLine two", price: 125_050, specifications: ['=HYPERLINK("http://x")', "100% cotton"] });
+  });
+
+  it("refuses a file without the required columns", async () => {
+    const form = multipartFile("file", "p.csv", "name,price\nX,1\n", "text/csv");
+    const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The CSV file is missing the columns: code, category");
+  });
+
+  it("refuses guests (401) and customers (403) on every spreadsheet call", async () => {
+    for (const url of ["/api/admin/export/products.csv", "/api/admin/export/orders.csv"]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: "GET", url, headers: customer.headers })).statusCode).toBe(403);
+    }
+    const form = multipartFile("file", "p.csv", `${header}\n`, "text/csv");
+    expect((await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...customer.headers } })).statusCode).toBe(403);
+  });
+});
