@@ -405,6 +405,18 @@ describe("profile, deletion and preferences", () => {
   });
 });
 
+describe("documentation", () => {
+  it("lists the account calls in the OpenAPI document", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ["/api/createUser", "/api/login", "/api/auth-status", "/api/resetpassword", "/api/search-users", "/api/users/{id}/role"]) {
+      expect(paths).toContain(p);
+    }
+    expect(res.json().paths["/api/createUser"].post.requestBody).toBeDefined();
+  });
+});
+
 describe("replies", () => {
   it("never carry a password hash", () => {
     expect(replies.length).toBeGreaterThan(50);
