@@ -1,4 +1,122 @@
-// Placeholder until its issue builds the screen.
-export default function AdminPendingProducts() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="admin/pending-products" />;
+import { useState } from "react";
+import { Check, CheckCheck, Trash2 } from "lucide-react";
+import type { Route } from "./+types/pending-products";
+import { LIMITS } from "@core/constants";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { requireRole } from "~/lib/guards.server";
+import { api, errorMessage } from "~/lib/api";
+import { translate } from "~/i18n";
+import { useT } from "~/i18n/react";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { toast } from "~/components/ui/toaster";
+import { StaffPage } from "~/components/staff/staff-page";
+import { ListControls, Pager } from "~/components/staff/list-controls";
+import { ProductTable } from "~/components/staff/product-table";
+import { useApiQuery } from "~/components/staff/use-api-query";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["admin"]);
+  return null;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "admin.pendingTitle") }, { name: "robots", content: "noindex" }];
+}
+
+export default function PendingProducts() {
+  const t = useT();
+  const [search, setSearch] = useState("");
+  const [limit, setLimit] = useState<number>(LIMITS.defaultPageSize);
+  const [page, setPage] = useState(1);
+  const [confirm, setConfirm] = useState<{ kind: "all" } | { kind: "delete"; product: ProductDTO } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const params = new URLSearchParams({ searchTerm: search, page: String(page), limit: String(limit) });
+  const query = useApiQuery<{ products: ProductDTO[]; totalPages: number }>(`/products/pending?${params}`);
+  const products = query.data?.products ?? [];
+
+  async function run(id: string, action: () => Promise<{ message?: string }>, fallbackKey: string) {
+    setBusy(id);
+    try {
+      const reply = await action();
+      toast.success(reply.message ?? t(fallbackKey));
+      setConfirm(null);
+      await query.reload();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <StaffPage
+      title={t("admin.pendingTitle")}
+      description={t("admin.pendingIntro")}
+      actions={
+        <Button onClick={() => setConfirm({ kind: "all" })} disabled={products.length === 0} data-testid="approve-all">
+          <CheckCheck className="size-4" aria-hidden />
+          {t("admin.approveAll")}
+        </Button>
+      }
+      testId="pending-products"
+    >
+      <ListControls
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        pageSize={limit}
+        onPageSize={(n) => {
+          setLimit(n);
+          setPage(1);
+        }}
+        searchLabel={t("admin.searchProducts")}
+      />
+      {query.loading && !query.data ? <Spinner /> : null}
+      {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
+      {query.data && products.length === 0 ? <EmptyState title={search ? t("staff.noProductsFound") : t("admin.noPending")} /> : null}
+      {products.length > 0 ? (
+        <ProductTable
+          products={products}
+          label={t("admin.pendingTitle")}
+          actions={(p) => (
+            <>
+              <Button
+                size="sm"
+                loading={busy === p._id}
+                onClick={() => void run(p._id, () => api(`/products/pending/${p._id}`, { method: "PUT" }), "admin.productApproved")}
+                aria-label={`${t("admin.approve")}: ${p.name}`}
+                data-testid="approve-product"
+              >
+                <Check className="size-4" aria-hidden />
+                {t("admin.approve")}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: "delete", product: p })} aria-label={`${t("common.delete")}: ${p.name}`}>
+                <Trash2 className="size-4" aria-hidden />
+                {t("common.delete")}
+              </Button>
+            </>
+          )}
+        />
+      ) : null}
+      <Pager page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={confirm?.kind === "all" ? t("admin.approveAllConfirm") : t("admin.deleteProductConfirm")}
+        description={confirm?.kind === "delete" ? confirm.product.name : t("admin.approveAllHint")}
+        confirmLabel={confirm?.kind === "all" ? t("admin.approveAll") : t("common.delete")}
+        danger={confirm?.kind !== "all"}
+        loading={busy !== null}
+        onConfirm={() => {
+          if (confirm?.kind === "all") return run("all", () => api("/products/pending", { method: "PUT" }), "admin.allApproved");
+          if (confirm?.kind === "delete") return run(confirm.product._id, () => api(`/products/${confirm.product._id}`, { method: "DELETE" }), "admin.productDeleted");
+        }}
+      />
+    </StaffPage>
+  );
 }

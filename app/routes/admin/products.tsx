@@ -1,4 +1,239 @@
-// Placeholder until its issue builds the screen.
+import { useRef, useState } from "react";
+import { Download, RotateCcw, Trash2, Upload } from "lucide-react";
+import type { Route } from "./+types/products";
+import { LIMITS } from "@core/constants";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { requireRole } from "~/lib/guards.server";
+import { api, errorMessage } from "~/lib/api";
+import { translate } from "~/i18n";
+import { useT } from "~/i18n/react";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { Switch } from "~/components/ui/switch";
+import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { toast } from "~/components/ui/toaster";
+import { StaffPage, StaffSection } from "~/components/staff/staff-page";
+import { ListControls, Pager } from "~/components/staff/list-controls";
+import { ProductTable } from "~/components/staff/product-table";
+import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { useApiQuery } from "~/components/staff/use-api-query";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["admin"]);
+  return null;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "admin.productsTitle") }, { name: "robots", content: "noindex" }];
+}
+
+interface ImportReport {
+  message?: string;
+  created: { row: number; code: string }[];
+  updated: { row: number; code: string }[];
+  refused: { row: number; code: string; reasons: string[] }[];
+}
+
 export default function AdminProducts() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="admin/products" />;
+  const t = useT();
+  const [search, setSearch] = useState("");
+  const [limit, setLimit] = useState<number>(LIMITS.defaultPageSize);
+  const [page, setPage] = useState(1);
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [deleting, setDeleting] = useState<ProductDTO | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const params = new URLSearchParams({ search, page: String(page), limit: String(limit), ...(showDeleted ? { hidden: "true" } : {}) });
+  const query = useApiQuery<{ products: ProductDTO[]; metadata: { totalPages: number } }>(`/products?${params}`);
+  const products = query.data?.products ?? [];
+
+  async function run(id: string, action: () => Promise<{ message?: string }>, fallbackKey: string) {
+    setBusy(id);
+    try {
+      const reply = await action();
+      toast.success(reply.message ?? t(fallbackKey));
+      setDeleting(null);
+      await query.reload();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <StaffPage
+      title={t("admin.productsTitle")}
+      description={t("admin.productsIntro")}
+      actions={
+        <a href="/api/admin/export/products.csv" download className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2" data-testid="products-csv">
+          <Download className="size-4" aria-hidden />
+          {t("staff.exportCsv")}
+        </a>
+      }
+      testId="admin-products"
+    >
+      <ListControls
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        pageSize={limit}
+        onPageSize={(n) => {
+          setLimit(n);
+          setPage(1);
+        }}
+        searchLabel={t("admin.searchProducts")}
+      >
+        <div className="pb-2">
+          <Switch
+            checked={showDeleted}
+            onCheckedChange={(v) => {
+              setShowDeleted(v);
+              setPage(1);
+            }}
+            label={t("staff.showDeleted")}
+          />
+        </div>
+      </ListControls>
+      {query.loading && !query.data ? <Spinner /> : null}
+      {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
+      {query.data && products.length === 0 ? <EmptyState title={showDeleted ? t("staff.noDeleted") : t("staff.noProductsFound")} /> : null}
+      {products.length > 0 ? (
+        <ProductTable
+          products={products}
+          label={t("admin.productsTitle")}
+          actions={(p) =>
+            p.hidden ? (
+              <Button
+                variant="outline"
+                size="sm"
+                loading={busy === p._id}
+                onClick={() => void run(p._id, () => api(`/products/${p._id}/restore`, { method: "PUT" }), "admin.productRestored")}
+                aria-label={`${t("common.restore")}: ${p.name}`}
+              >
+                <RotateCcw className="size-4" aria-hidden />
+                {t("common.restore")}
+              </Button>
+            ) : (
+              <Button variant="ghost" size="sm" onClick={() => setDeleting(p)} aria-label={`${t("common.delete")}: ${p.name}`}>
+                <Trash2 className="size-4" aria-hidden />
+                {t("common.delete")}
+              </Button>
+            )
+          }
+        />
+      ) : null}
+      <Pager page={page} totalPages={query.data?.metadata.totalPages ?? 1} onPage={setPage} />
+      <CsvImport onImported={() => void query.reload()} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t("admin.deleteProductConfirm")}
+        description={deleting?.name}
+        confirmLabel={t("common.delete")}
+        loading={busy !== null}
+        onConfirm={() => void (deleting && run(deleting._id, () => api(`/products/${deleting._id}`, { method: "DELETE" }), "admin.productDeleted"))}
+      />
+    </StaffPage>
+  );
+}
+
+/** Upload a product CSV; each row is created, updated or refused with its reasons. */
+function CsvImport({ onImported }: { onImported: () => void }) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [report, setReport] = useState<ImportReport | null>(null);
+
+  async function send() {
+    if (!file) return;
+    const form = new FormData();
+    form.append("file", file);
+    setSending(true);
+    try {
+      const result = await api<ImportReport>("/admin/import/products", { method: "POST", body: form });
+      setReport(result);
+      toast.success(result.message ?? t("admin.importDone", { created: result.created.length, updated: result.updated.length, refused: result.refused.length }));
+      setFile(null);
+      if (input.current) input.current.value = "";
+      onImported();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const rows = report
+    ? [
+        ...report.created.map((r) => ({ ...r, outcome: "created" as const, reasons: [] as string[] })),
+        ...report.updated.map((r) => ({ ...r, outcome: "updated" as const, reasons: [] as string[] })),
+        ...report.refused.map((r) => ({ ...r, outcome: "refused" as const })),
+      ].sort((a, b) => a.row - b.row)
+    : [];
+
+  return (
+    <StaffSection title={t("admin.importCsv")} id="csv-import">
+      <p className="text-sm text-muted">{t("admin.importHint")}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t("admin.csvFile")}
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="text-sm file:me-3 file:rounded-full file:border-0 file:bg-surface-2 file:px-4 file:py-2 file:text-sm"
+            data-testid="csv-input"
+          />
+        </label>
+        <Button onClick={() => void send()} disabled={!file} loading={sending} data-testid="csv-import">
+          <Upload className="size-4" aria-hidden />
+          {t("admin.import")}
+        </Button>
+      </div>
+      {report ? (
+        <>
+          <p className="text-sm font-medium" role="status" data-testid="import-summary">
+            {t("admin.importDone", { created: report.created.length, updated: report.updated.length, refused: report.refused.length })}
+          </p>
+          {rows.length > 0 ? (
+            <TableScroll label={t("admin.importReport")}>
+              <table className={tableClass} data-testid="import-report">
+                <thead>
+                  <tr>
+                    <th className={th}>{t("admin.row")}</th>
+                    <th className={th}>{t("staff.code")}</th>
+                    <th className={th}>{t("admin.outcome")}</th>
+                    <th className={th}>{t("admin.reasons")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={`${r.outcome}-${r.row}`}>
+                      <td className={td}>{r.row}</td>
+                      <td className={`${td} font-mono`}>
+                        <bdi>{r.code}</bdi>
+                      </td>
+                      <td className={td}>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${r.outcome === "refused" ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200"}`}
+                        >
+                          {t(`admin.outcome_${r.outcome}`)}
+                        </span>
+                      </td>
+                      <td className={td}>{r.reasons.length > 0 ? r.reasons.join(" · ") : "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          ) : null}
+        </>
+      ) : null}
+    </StaffSection>
+  );
 }

@@ -1,4 +1,29 @@
-// Placeholder until its issue builds the screen.
-export default function ModeratorAddProduct() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="moderator/add-product" />;
+import type { Route } from "./+types/add-product";
+import { requireRole } from "~/lib/guards.server";
+import { translate } from "~/i18n";
+import { useT } from "~/i18n/react";
+import { StaffPage } from "~/components/staff/staff-page";
+import { ProductForm } from "~/components/staff/product-form";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["moderator", "admin"]);
+  return { role: context.user!.role };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "staff.addProductTitle") }, { name: "robots", content: "noindex" }];
+}
+
+export default function AddProduct({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <StaffPage
+      title={t("staff.addProductTitle")}
+      description={loaderData.role === "admin" ? t("staff.addProductIntroAdmin") : t("staff.addProductIntro")}
+      testId="add-product"
+    >
+      <ProductForm />
+    </StaffPage>
+  );
 }

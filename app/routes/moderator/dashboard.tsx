@@ -1,4 +1,125 @@
-// Placeholder until its issue builds the screen.
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { formatEgp, toPiastres } from "@core/pricing";
+import { requireRole } from "~/lib/guards.server";
+import { translate } from "~/i18n";
+import { useLang, useT } from "~/i18n/react";
+import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { StaffPage, StaffSection } from "~/components/staff/staff-page";
+import { useApiQuery } from "~/components/staff/use-api-query";
+import { ChartCard, FigureCard, RankBarChart, ShareChart, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["moderator", "admin"]);
+  return null;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "staff.dashboardTitle") }, { name: "robots", content: "noindex" }];
+}
+
+interface ModeratorAnalytics {
+  totalProducts: number;
+  hiddenProducts: number;
+  totalOrders: number;
+  totalRevenue: number;
+  ordersThisMonth: number;
+  averageOrderValue: number;
+  topCategories: { name: string; value: number }[];
+  mostSoldProducts: { name: string; sales: number; _id: string }[];
+  lowStockProducts: { name: string; images: string[]; stock: number; _id: string }[];
+  refundAmountsOverTime: { date: string; amount: number }[];
+  revenueOverTime: { date: string; revenue: number }[];
+  topPaymentMethods: { name: string; value: number }[];
+}
+
+/** The moderator analytics of SPEC §3 as figures and charts. */
 export default function ModeratorDashboard() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="moderator/dashboard" />;
+  const t = useT();
+  const lang = useLang();
+  const dateLabel = useDateLabel();
+  const query = useApiQuery<ModeratorAnalytics>("/moderator/analytics");
+  const a = query.data;
+  const egp = (n: number) => formatEgp(toPiastres(n), lang);
+  const count = (n: number) => n.toLocaleString(lang === "ar" ? "ar-EG" : "en-GB");
+
+  return (
+    <StaffPage title={t("staff.dashboardTitle")} description={t("staff.dashboardIntro")} testId="moderator-dashboard">
+      {query.loading && !a ? <Spinner /> : null}
+      {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
+      {a ? (
+        <>
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+            <FigureCard label={t("staff.totalRevenue")} value={egp(a.totalRevenue)} testId="figure-revenue" />
+            <FigureCard label={t("staff.totalOrders")} value={count(a.totalOrders)} testId="figure-orders" />
+            <FigureCard label={t("staff.ordersThisMonth")} value={count(a.ordersThisMonth)} />
+            <FigureCard label={t("staff.averageOrderValue")} value={egp(a.averageOrderValue)} />
+            <FigureCard label={t("staff.totalProducts")} value={count(a.totalProducts)} />
+            <FigureCard label={t("staff.hiddenProducts")} value={count(a.hiddenProducts)} />
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <ChartCard title={t("staff.revenueOverTime")} valueLabel={t("staff.revenue")} data={toSeries(a.revenueOverTime, ["revenue"], dateLabel)} format={egp}>
+              <TimeSeriesChart data={toSeries(a.revenueOverTime, ["revenue"], dateLabel)} name={t("staff.revenue")} format={egp} />
+            </ChartCard>
+            <ChartCard title={t("staff.refundsOverTime")} valueLabel={t("staff.refunds")} data={toSeries(a.refundAmountsOverTime, ["amount"], dateLabel)} format={egp}>
+              <TimeSeriesChart data={toSeries(a.refundAmountsOverTime, ["amount"], dateLabel)} name={t("staff.refunds")} color="#dc2626" format={egp} />
+            </ChartCard>
+            <ChartCard title={t("staff.topCategories")} valueLabel={t("staff.unitsSold")} data={a.topCategories.map((c) => ({ label: t(`common.category.${c.name}`), value: c.value }))}>
+              {a.topCategories.length > 0 ? (
+                <RankBarChart data={a.topCategories.map((c) => ({ label: t(`common.category.${c.name}`), value: c.value }))} name={t("staff.unitsSold")} />
+              ) : (
+                <p className="text-sm text-muted">{t("staff.noSalesYet")}</p>
+              )}
+            </ChartCard>
+            <ChartCard title={t("staff.topPaymentMethods")} valueLabel={t("staff.ordersCount")} data={a.topPaymentMethods.map((m) => ({ label: t(`common.payment.${m.name}`), value: m.value }))}>
+              {a.topPaymentMethods.length > 0 ? (
+                <ShareChart data={a.topPaymentMethods.map((m) => ({ label: t(`common.payment.${m.name}`), value: m.value }))} />
+              ) : (
+                <p className="text-sm text-muted">{t("staff.noSalesYet")}</p>
+              )}
+            </ChartCard>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <StaffSection title={t("staff.mostSold")} id="most-sold">
+              {a.mostSoldProducts.length === 0 ? (
+                <p className="text-sm text-muted">{t("staff.noSalesYet")}</p>
+              ) : (
+                <ol className="flex flex-col divide-y divide-line">
+                  {a.mostSoldProducts.map((p, i) => (
+                    <li key={p._id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                      <Link to={`/product/${p._id}`} className="hover:underline">
+                        <span className="me-2 text-muted">{i + 1}.</span>
+                        {p.name}
+                      </Link>
+                      <span className="whitespace-nowrap font-medium">{t("staff.soldN", { n: p.sales })}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </StaffSection>
+            <StaffSection title={t("staff.lowStock")} id="low-stock">
+              {a.lowStockProducts.length === 0 ? (
+                <EmptyState title={t("staff.noLowStock")} />
+              ) : (
+                <ul className="flex flex-col divide-y divide-line">
+                  {a.lowStockProducts.map((p) => (
+                    <li key={p._id} className="flex items-center gap-3 py-2 text-sm">
+                      {p.images[0] ? <img src={p.images[0]} alt="" className="size-10 rounded object-cover" loading="lazy" /> : null}
+                      <Link to={`/moderator/edit-product/${p._id}`} className="flex-1 hover:underline">
+                        {p.name}
+                      </Link>
+                      <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${p.stock === 0 ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"}`}>
+                        {t("staff.inStockN", { n: p.stock })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </StaffSection>
+          </div>
+        </>
+      ) : null}
+    </StaffPage>
+  );
 }

@@ -1,4 +1,325 @@
-// Placeholder until its issue builds the screen.
-export default function ModeratorDiscounts() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="moderator/discounts" />;
+import { useState, type FormEvent } from "react";
+import { Trash2, Truck } from "lucide-react";
+import type { Route } from "./+types/discounts";
+import { CATEGORIES, COLLECTIONS } from "@core/constants";
+import { categoryDiscountForm, collectionDiscountForm, productDiscountForm } from "@core/validation/discount";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { requireRole } from "~/lib/guards.server";
+import { api, errorMessage } from "~/lib/api";
+import { translate } from "~/i18n";
+import { useT } from "~/i18n/react";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { Tabs } from "~/components/ui/tabs";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { toast } from "~/components/ui/toaster";
+import { StaffPage, StaffSection } from "~/components/staff/staff-page";
+import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
+import { fieldErrors } from "~/components/staff/codes";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["moderator", "admin"]);
+  return null;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "staff.discountsTitle") }, { name: "robots", content: "noindex" }];
+}
+
+interface Discount {
+  _id: string;
+  discount: number;
+  hasShipping: boolean;
+  active?: boolean;
+  category?: string | null;
+  collectionName?: string | null;
+  productId?: string | { _id: string; name: string } | null;
+  productName?: string | null;
+}
+
+type Kind = "category" | "collection" | "product";
+
+const productIdOf = (d: Discount) => (typeof d.productId === "object" && d.productId ? d.productId._id : d.productId ?? null);
+
+function targetOf(d: Discount): { kind: Kind; key: string } | null {
+  if (d.category) return { kind: "category", key: d.category };
+  if (d.collectionName) return { kind: "collection", key: d.collectionName };
+  const id = productIdOf(d);
+  return id ? { kind: "product", key: id } : null;
+}
+
+/** Discounts by category, collection or product (SPEC §2), and every discount in one list. */
+export default function Discounts() {
+  const t = useT();
+  const all = useApiQuery<unknown>("/alldiscounts");
+  const discounts = listFrom<Discount>(all.data, "discounts");
+  const [removing, setRemoving] = useState<Discount | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const find = (kind: Kind, key: string) => discounts.find((d) => { const tg = targetOf(d); return tg?.kind === kind && tg.key === key; }) ?? null;
+
+  function labelOf(d: Discount): string {
+    const tg = targetOf(d);
+    if (!tg) return "";
+    if (tg.kind === "category") return `${t("staff.byCategory")}: ${t(`common.category.${tg.key}`)}`;
+    if (tg.kind === "collection") return `${t("staff.byCollection")}: ${t(`common.collection.${tg.key}`)}`;
+    const name = typeof d.productId === "object" && d.productId ? d.productId.name : d.productName ?? tg.key;
+    return `${t("staff.byProduct")}: ${name}`;
+  }
+
+  async function remove(d: Discount) {
+    const tg = targetOf(d);
+    if (!tg) return;
+    setBusy(true);
+    try {
+      await api(`/discounts/${tg.kind}/${encodeURIComponent(tg.key)}`, { method: "DELETE" });
+      toast.success(t("staff.discountRemoved"));
+      setRemoving(null);
+      await all.reload();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const current = (d: Discount | null, children: React.ReactNode) =>
+    d ? <CurrentDiscount discount={d} onRemove={() => setRemoving(d)} /> : children;
+
+  return (
+    <StaffPage title={t("staff.discountsTitle")} description={t("staff.discountsIntro")} testId="discounts">
+      <Tabs
+        label={t("staff.discountsTitle")}
+        items={[
+          {
+            value: "category",
+            label: t("staff.byCategory"),
+            content: <TargetTab kind="category" options={CATEGORIES} optionLabel={(c) => t(`common.category.${c}`)} find={find} current={current} onSaved={all.reload} />,
+          },
+          {
+            value: "collection",
+            label: t("staff.byCollection"),
+            content: <TargetTab kind="collection" options={COLLECTIONS} optionLabel={(c) => t(`common.collection.${c}`)} find={find} current={current} onSaved={all.reload} />,
+          },
+          { value: "product", label: t("staff.byProduct"), content: <ProductTab find={find} current={current} onSaved={all.reload} /> },
+        ]}
+      />
+
+      <StaffSection title={t("staff.allDiscounts")} id="all-discounts">
+        {all.loading && !all.data ? <Spinner /> : null}
+        {all.error ? <ErrorBlock message={all.error} onRetry={() => void all.reload()} /> : null}
+        {all.data && discounts.length === 0 ? <EmptyState title={t("staff.noDiscounts")} /> : null}
+        {discounts.length > 0 ? (
+          <TableScroll label={t("staff.allDiscounts")}>
+            <table className={tableClass} data-testid="discounts-table">
+              <thead>
+                <tr>
+                  <th className={th}>{t("staff.target")}</th>
+                  <th className={th}>{t("staff.discountPercent")}</th>
+                  <th className={th}>{t("staff.freeShipping")}</th>
+                  <th className={th}>{t("staff.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {discounts.map((d) => (
+                  <tr key={d._id}>
+                    <td className={td}>{labelOf(d)}</td>
+                    <td className={td}>
+                      <bdi>{d.discount}%</bdi>
+                    </td>
+                    <td className={td}>{d.hasShipping ? t("staff.yes") : t("staff.no")}</td>
+                    <td className={td}>
+                      <Button variant="ghost" size="sm" onClick={() => setRemoving(d)} aria-label={`${t("staff.removeDiscount")}: ${labelOf(d)}`}>
+                        <Trash2 className="size-4" aria-hidden />
+                        {t("staff.removeDiscount")}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        ) : null}
+      </StaffSection>
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title={t("staff.removeDiscountConfirm")}
+        description={removing ? labelOf(removing) : undefined}
+        confirmLabel={t("staff.removeDiscount")}
+        loading={busy}
+        onConfirm={() => void (removing && remove(removing))}
+      />
+    </StaffPage>
+  );
+}
+
+function CurrentDiscount({ discount, onRemove }: { discount: Discount; onRemove: () => void }) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-900 dark:bg-brand-900/30" data-testid="current-discount">
+      <div>
+        <p className="font-semibold">{t("staff.currentDiscount", { n: discount.discount })}</p>
+        {discount.hasShipping ? (
+          <p className="mt-1 inline-flex items-center gap-1 text-sm text-muted">
+            <Truck className="size-4" aria-hidden /> {t("staff.freeShipping")}
+          </p>
+        ) : null}
+      </div>
+      <Button variant="danger" size="sm" onClick={onRemove}>
+        <Trash2 className="size-4" aria-hidden />
+        {t("staff.removeDiscount")}
+      </Button>
+    </div>
+  );
+}
+
+interface TabProps {
+  find: (kind: Kind, key: string) => Discount | null;
+  current: (d: Discount | null, form: React.ReactNode) => React.ReactNode;
+  onSaved: () => Promise<boolean>;
+}
+
+function TargetTab({ kind, options, optionLabel, find, current, onSaved }: TabProps & { kind: "category" | "collection"; options: readonly string[]; optionLabel: (v: string) => string }) {
+  const t = useT();
+  const [target, setTarget] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="flex max-w-xl flex-col gap-4">
+      <SelectField
+        label={kind === "category" ? t("staff.category") : t("staff.collection")}
+        value={target}
+        onChange={(e) => {
+          setTarget(e.target.value);
+          setError(null);
+        }}
+        error={error}
+        data-testid={`discount-${kind}`}
+      >
+        <option value="">{kind === "category" ? t("staff.chooseCategory") : t("staff.chooseCollection")}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {optionLabel(o)}
+          </option>
+        ))}
+      </SelectField>
+      {current(target ? find(kind, target) : null, <DiscountForm kind={kind} target={target} onTargetError={setError} onSaved={onSaved} />)}
+    </div>
+  );
+}
+
+function ProductTab({ find, current, onSaved }: TabProps) {
+  const t = useT();
+  const [search, setSearch] = useState("");
+  const [query, setQuery] = useState("");
+  const [picked, setPicked] = useState<ProductDTO | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const results = useApiQuery<unknown>(query ? `/products?search=${encodeURIComponent(query)}&limit=10` : null);
+  const products = listFrom<ProductDTO>(results.data, "products");
+
+  return (
+    <div className="flex max-w-xl flex-col gap-4">
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(search.trim());
+        }}
+        role="search"
+      >
+        <div className="flex-1">
+          <TextField label={t("staff.searchProduct")} type="search" value={search} onChange={(e) => setSearch(e.target.value)} error={error} data-testid="discount-product-search" />
+        </div>
+        <Button type="submit" variant="outline">
+          {t("common.search")}
+        </Button>
+      </form>
+      {results.loading ? <Spinner /> : null}
+      {results.error ? <ErrorBlock message={results.error} onRetry={() => void results.reload()} /> : null}
+      {query && results.data && products.length === 0 ? <p className="text-sm text-muted">{t("staff.noProductsFound")}</p> : null}
+      {products.length > 0 ? (
+        <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-xl border border-line p-1" aria-label={t("staff.searchResults")}>
+          {products.map((p) => (
+            <li key={p._id}>
+              <button
+                type="button"
+                onClick={() => {
+                  setPicked(p);
+                  setError(null);
+                }}
+                aria-pressed={picked?._id === p._id}
+                className="flex w-full items-center gap-3 rounded-lg p-2 text-start hover:bg-surface-2 aria-pressed:bg-brand-50 dark:aria-pressed:bg-brand-900/40"
+              >
+                {p.images[0] ? <img src={p.images[0]} alt="" className="size-10 rounded object-cover" /> : null}
+                <span className="text-sm">
+                  {p.name} <span className="text-muted">· {p.code}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {picked ? <p className="text-sm font-medium">{t("staff.selectedProduct", { name: picked.name })}</p> : null}
+      {current(picked ? find("product", picked._id) : null, <DiscountForm kind="product" target={picked?._id ?? ""} onTargetError={setError} onSaved={onSaved} />)}
+    </div>
+  );
+}
+
+function DiscountForm({ kind, target, onTargetError, onSaved }: { kind: Kind; target: string; onTargetError: (m: string | null) => void; onSaved: () => Promise<boolean> }) {
+  const t = useT();
+  const [discount, setDiscount] = useState("");
+  const [hasShipping, setHasShipping] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const body =
+      kind === "category"
+        ? categoryDiscountForm.safeParse({ category: target, discount, hasShipping })
+        : kind === "collection"
+          ? collectionDiscountForm.safeParse({ collectionName: target, discount, hasShipping })
+          : productDiscountForm.safeParse({ productId: target, discount, hasShipping });
+    if (!body.success) {
+      const errs = fieldErrors(body.error.issues);
+      const targetMsg = errs.category ?? errs.collectionName ?? errs.productId;
+      onTargetError(targetMsg ? t(targetMsg) : null);
+      setError(errs.discount ? t(errs.discount) : null);
+      toast.error(t(body.error.issues[0]!.message));
+      return;
+    }
+    setError(null);
+    onTargetError(null);
+    setSaving(true);
+    try {
+      await api("/discounts", { method: "POST", body: body.data });
+      toast.success(t("staff.discountAdded"));
+      setDiscount("");
+      setHasShipping(false);
+      await onSaved();
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl border border-line p-4" data-testid="discount-form">
+      <TextField label={t("staff.discountPercent")} type="number" min={0} max={100} step={1} value={discount} onChange={(e) => setDiscount(e.target.value)} error={error} required name="discount" />
+      <label className="inline-flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-brand-600" checked={hasShipping} onChange={(e) => setHasShipping(e.target.checked)} name="hasShipping" />
+        {t("staff.freeShipping")}
+      </label>
+      <div>
+        <Button type="submit" loading={saving} data-testid="discount-submit">
+          {t("staff.addDiscount")}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -1,4 +1,45 @@
-// Placeholder until its issue builds the screen.
-export default function ModeratorEditProduct() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="moderator/edit-product" />;
+import { Link } from "react-router";
+import type { Route } from "./+types/edit-product";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { requireRole } from "~/lib/guards.server";
+import { translate } from "~/i18n";
+import { useT } from "~/i18n/react";
+import { ErrorBlock, Spinner } from "~/components/ui/states";
+import { StaffPage } from "~/components/staff/staff-page";
+import { ProductForm } from "~/components/staff/product-form";
+import { useApiQuery } from "~/components/staff/use-api-query";
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  requireRole(request, context, ["moderator", "admin"]);
+  return { id: params.id };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "staff.editProductTitle") }, { name: "robots", content: "noindex" }];
+}
+
+/** Edit loads the product first (SPEC §2), then shows the same form as Add. */
+export default function EditProduct({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const query = useApiQuery<ProductDTO | { product: ProductDTO }>(`/products/${encodeURIComponent(loaderData.id)}`);
+  const product = query.data ? ("product" in query.data ? query.data.product : query.data) : null;
+  return (
+    <StaffPage
+      title={t("staff.editProductTitle")}
+      description={product ? product.name : undefined}
+      actions={
+        product ? (
+          <Link to={`/product/${product._id}`} className="rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2">
+            {t("staff.viewInShop")}
+          </Link>
+        ) : null
+      }
+      testId="edit-product"
+    >
+      {query.loading && !product ? <Spinner /> : null}
+      {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
+      {product ? <ProductForm key={product._id} product={product} onSaved={(p) => p && query.setData(p)} /> : null}
+    </StaffPage>
+  );
 }

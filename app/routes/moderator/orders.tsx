@@ -1,4 +1,192 @@
-// Placeholder until its issue builds the screen.
-export default function ModeratorOrders() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="moderator/orders" />;
+import { useMemo, useState, type FormEvent } from "react";
+import { Download, Search } from "lucide-react";
+import type { Route } from "./+types/orders";
+import { ORDER_STATUSES, ORDER_STATUS_COLORS, type OrderStatus } from "@core/constants";
+import { requireRole } from "~/lib/guards.server";
+import { api } from "~/lib/api";
+import { translate } from "~/i18n";
+import { useLang, useT } from "~/i18n/react";
+import { Button } from "~/components/ui/button";
+import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { toast } from "~/components/ui/toaster";
+import { Price } from "~/components/price";
+import { StaffPage } from "~/components/staff/staff-page";
+import { Pager } from "~/components/staff/list-controls";
+import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(request, context, ["moderator", "admin"]);
+  return { isAdmin: user.role === "admin" };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "staff.ordersTitle") }, { name: "robots", content: "noindex" }];
+}
+
+interface StaffOrder {
+  _id: string;
+  orderNumber: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  paymentMethod: string;
+  totalAmount: number;
+  products: { quantity: number }[];
+  shipping: { status: OrderStatus; address?: { city?: string } };
+}
+
+const PAGE_SIZE = 25;
+
+/** All orders with a status dropdown that updates at once and rolls back on failure (SPEC §4). */
+export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const query = useApiQuery<unknown>("/moderator/orders");
+  const orders = listFrom<StaffOrder>(query.data, "orders");
+  const [search, setSearch] = useState("");
+  const [filter, setFilter] = useState("");
+  const [page, setPage] = useState(1);
+  const dateFmt = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
+
+  const shown = useMemo(() => {
+    const needle = filter.trim().toUpperCase();
+    return needle ? orders.filter((o) => o.orderNumber.toUpperCase().includes(needle)) : orders;
+  }, [orders, filter]);
+  const totalPages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const pageRows = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+
+  function runSearch(e: FormEvent) {
+    e.preventDefault();
+    setFilter(search);
+    setPage(1);
+  }
+
+  async function changeStatus(order: StaffOrder, status: OrderStatus) {
+    const loading = toast.loading(t("staff.updatingStatus"));
+    query.setData((prev: unknown) => {
+      const list = listFrom<StaffOrder>(prev, "orders").map((o) => (o._id === order._id ? { ...o, shipping: { ...o.shipping, status } } : o));
+      return Array.isArray(prev) ? list : { ...(prev as object), orders: list };
+    });
+    try {
+      await api(`/moderator/orders/${order._id}/status`, { method: "PUT", body: { status } });
+      toast.dismiss(loading);
+      toast.success(t("staff.statusUpdated"));
+    } catch {
+      toast.dismiss(loading);
+      toast.error(t("staff.statusUpdateFailed"));
+      // Roll back by reading the truth again (SPEC §4).
+      if (!(await query.reload())) toast.error(t("staff.refreshFailed"));
+    }
+  }
+
+  return (
+    <StaffPage
+      title={t("staff.ordersTitle")}
+      description={t("staff.ordersIntro")}
+      actions={
+        loaderData.isAdmin ? (
+          <a href="/api/admin/export/orders.csv" download className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2" data-testid="orders-csv">
+            <Download className="size-4" aria-hidden />
+            {t("staff.exportCsv")}
+          </a>
+        ) : null
+      }
+      testId="moderator-orders"
+    >
+      <form onSubmit={runSearch} role="search" className="flex flex-wrap items-end gap-2">
+        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
+          {t("staff.searchOrderNumber")}
+          <span className="relative">
+            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="ORD-1234567890123"
+              className="w-full rounded-lg border border-line bg-surface py-2 ps-9 pe-3 text-sm outline-none focus:border-brand-500"
+              data-testid="order-search"
+            />
+          </span>
+        </label>
+        <Button type="submit">{t("common.search")}</Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setSearch("");
+            setFilter("");
+            setPage(1);
+          }}
+          data-testid="show-all-orders"
+        >
+          {t("staff.showAllOrders")}
+        </Button>
+      </form>
+
+      {query.loading && !query.data ? <Spinner /> : null}
+      {query.error && !query.loading ? <ErrorBlock message={t("staff.ordersLoadFailed")} onRetry={() => void query.reload()} /> : null}
+      {query.data && shown.length === 0 ? <EmptyState title={filter ? t("staff.noOrdersMatch") : t("staff.noOrders")} /> : null}
+      {pageRows.length > 0 ? (
+        <TableScroll label={t("staff.ordersTitle")}>
+          <table className={`${tableClass} min-w-[860px]`} data-testid="orders-table">
+            <thead>
+              <tr>
+                <th className={th}>{t("staff.orderNumber")}</th>
+                <th className={th}>{t("staff.date")}</th>
+                <th className={th}>{t("staff.customer")}</th>
+                <th className={th}>{t("staff.items")}</th>
+                <th className={th}>{t("staff.payment")}</th>
+                <th className={th}>{t("staff.total")}</th>
+                <th className={th}>{t("staff.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pageRows.map((o) => (
+                <tr key={o._id} data-testid="order-row" data-order-number={o.orderNumber}>
+                  <td className={`${td} font-mono`}>
+                    <bdi>{o.orderNumber}</bdi>
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{dateFmt.format(new Date(o.createdAt))}</td>
+                  <td className={td}>
+                    <div>
+                      {o.firstName} {o.lastName}
+                    </div>
+                    <div className="text-xs text-muted">
+                      <bdi>{o.email}</bdi> · <bdi>{o.phone}</bdi>
+                    </div>
+                    {o.shipping.address?.city ? <div className="text-xs text-muted">{o.shipping.address.city}</div> : null}
+                  </td>
+                  <td className={td}>{o.products.reduce((n, p) => n + p.quantity, 0)}</td>
+                  <td className={td}>{t(`common.payment.${o.paymentMethod}`)}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <Price egp={o.totalAmount} />
+                  </td>
+                  <td className={td}>
+                    <select
+                      value={o.shipping.status}
+                      onChange={(e) => void changeStatus(o, e.target.value as OrderStatus)}
+                      aria-label={t("staff.statusOf", { number: o.orderNumber })}
+                      className="rounded-lg border-2 bg-surface px-2 py-1 text-sm font-medium"
+                      style={{ borderColor: ORDER_STATUS_COLORS[o.shipping.status] }}
+                      data-testid="order-status"
+                    >
+                      {ORDER_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {t(`common.status.${s}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+      <Pager page={page} totalPages={totalPages} onPage={setPage} />
+    </StaffPage>
+  );
 }

@@ -1,4 +1,183 @@
-// Placeholder until its issue builds the screen.
-export default function ModeratorPromocodes() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="moderator/promocodes" />;
+import { useState, type FormEvent } from "react";
+import { Trash2, Wand2 } from "lucide-react";
+import type { Route } from "./+types/promocodes";
+import { requireRole } from "~/lib/guards.server";
+import { api, errorMessage } from "~/lib/api";
+import { translate } from "~/i18n";
+import { useLang, useT } from "~/i18n/react";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { toast } from "~/components/ui/toaster";
+import { StaffPage, StaffSection } from "~/components/staff/staff-page";
+import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
+import { fieldErrors, generatePromoCode, isExpired, tomorrowIso } from "~/components/staff/codes";
+import { promoCodeInput } from "@core/validation/promo-code";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["moderator", "admin"]);
+  return null;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "staff.promoCodesTitle") }, { name: "robots", content: "noindex" }];
+}
+
+interface PromoCode {
+  _id: string;
+  code: string;
+  discountValue: number;
+  usageLimit: number;
+  uses: number;
+  expDate: string;
+  active: boolean;
+}
+
+export default function PromoCodes() {
+  const t = useT();
+  const lang = useLang();
+  const list = useApiQuery<unknown>("/promocodes");
+  const codes = listFrom<PromoCode>(list.data, "promoCodes");
+  const [deleting, setDeleting] = useState<PromoCode | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dateFmt = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
+
+  async function remove(code: PromoCode) {
+    setBusy(true);
+    try {
+      await api(`/promocodes/${code._id}`, { method: "DELETE" });
+      toast.success(t("staff.promoCodeDeleted"));
+      setDeleting(null);
+      await list.reload();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <StaffPage title={t("staff.promoCodesTitle")} description={t("staff.promoCodesIntro")} testId="promocodes">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
+        <StaffSection title={t("staff.createPromoCode")} id="create-promo-code">
+          <CreatePromoCode onCreated={list.reload} />
+        </StaffSection>
+        <StaffSection title={t("staff.promoCodesList")} id="promo-codes-list">
+          {list.loading && !list.data ? <Spinner /> : null}
+          {list.error ? <ErrorBlock message={list.error} onRetry={() => void list.reload()} /> : null}
+          {list.data && codes.length === 0 ? <EmptyState title={t("staff.noPromoCodes")} /> : null}
+          {codes.length > 0 ? (
+            <TableScroll label={t("staff.promoCodesList")}>
+              <table className={tableClass} data-testid="promo-codes-table">
+                <thead>
+                  <tr>
+                    <th className={th}>{t("staff.code")}</th>
+                    <th className={th}>{t("staff.discount")}</th>
+                    <th className={th}>{t("staff.uses")}</th>
+                    <th className={th}>{t("staff.expiry")}</th>
+                    <th className={th}>{t("staff.actions")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {codes.map((c) => (
+                    <tr key={c._id}>
+                      <td className={`${td} font-mono`}>
+                        <bdi>{c.code}</bdi>
+                      </td>
+                      <td className={td}>
+                        <bdi>{c.discountValue}%</bdi>
+                      </td>
+                      <td className={td}>
+                        <bdi>
+                          {c.uses} / {c.usageLimit}
+                        </bdi>
+                      </td>
+                      <td className={td}>
+                        <span className="whitespace-nowrap">{dateFmt.format(new Date(c.expDate))}</span>
+                        {isExpired(c.expDate) ? (
+                          <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">{t("staff.expired")}</span>
+                        ) : null}
+                      </td>
+                      <td className={td}>
+                        <Button variant="ghost" size="sm" onClick={() => setDeleting(c)} aria-label={t("staff.deletePromoCodeN", { code: c.code })}>
+                          <Trash2 className="size-4" aria-hidden />
+                          {t("common.delete")}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          ) : null}
+        </StaffSection>
+      </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t("staff.deletePromoCodeConfirm")}
+        description={deleting?.code}
+        confirmLabel={t("common.delete")}
+        loading={busy}
+        onConfirm={() => void (deleting && remove(deleting))}
+      />
+    </StaffPage>
+  );
+}
+
+function CreatePromoCode({ onCreated }: { onCreated: () => Promise<boolean> }) {
+  const t = useT();
+  const empty = { code: "", discountValue: "", usageLimit: "", expDate: "" };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (k: keyof typeof empty, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const err = (k: string) => (errors[k] ? t(errors[k]) : null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = promoCodeInput.safeParse(form);
+    if (!result.success) {
+      setErrors(fieldErrors(result.error.issues));
+      toast.error(t(result.error.issues[0]!.message));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await api("/promocodes", { method: "POST", body: result.data });
+      toast.success(t("staff.promoCodeCreated"));
+      setForm(empty);
+      await onCreated();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="promo-code-form">
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <TextField label={t("staff.code")} value={form.code} onChange={(e) => set("code", e.target.value.toUpperCase())} error={err("code")} required name="code" className="font-mono" />
+        </div>
+        <Button variant="outline" onClick={() => set("code", generatePromoCode())} data-testid="generate-code">
+          <Wand2 className="size-4" aria-hidden />
+          {t("staff.generate")}
+        </Button>
+      </div>
+      <TextField label={t("staff.discountPercent")} type="number" min={0} max={100} value={form.discountValue} onChange={(e) => set("discountValue", e.target.value)} error={err("discountValue")} required name="discountValue" />
+      <TextField label={t("staff.maxUses")} type="number" min={1} step={1} value={form.usageLimit} onChange={(e) => set("usageLimit", e.target.value)} error={err("usageLimit")} required name="usageLimit" />
+      <TextField label={t("staff.expiryDate")} type="date" min={tomorrowIso()} value={form.expDate} onChange={(e) => set("expDate", e.target.value)} error={err("expDate")} required name="expDate" />
+      <div>
+        <Button type="submit" loading={saving} data-testid="promo-code-submit">
+          {t("staff.createPromoCode")}
+        </Button>
+      </div>
+    </form>
+  );
 }

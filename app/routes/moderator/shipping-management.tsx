@@ -1,4 +1,277 @@
-// Placeholder until its issue builds the screen.
-export default function ModeratorShippingManagement() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="moderator/shipping-management" />;
+import { useEffect, useState, type FormEvent } from "react";
+import { Pencil, Trash2 } from "lucide-react";
+import type { Route } from "./+types/shipping-management";
+import { requireRole } from "~/lib/guards.server";
+import { api, ApiError } from "~/lib/api";
+import { translate } from "~/i18n";
+import { useT } from "~/i18n/react";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { Tabs } from "~/components/ui/tabs";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { toast } from "~/components/ui/toaster";
+import { Price } from "~/components/price";
+import { StaffPage } from "~/components/staff/staff-page";
+import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
+import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
+import { fieldErrors } from "~/components/staff/codes";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["moderator", "admin"]);
+  return null;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: translate(lang, "staff.shippingTitle") }, { name: "robots", content: "noindex" }];
+}
+
+interface ShippingOption {
+  _id: string;
+  city: string;
+  cityAr?: string | null;
+  shipping: number;
+  additionalCost?: number;
+  estTime: string;
+}
+
+/** The server's message where it sent one, else the spec's fallback (SPEC §8). */
+const failure = (e: unknown, fallback: string) => (e instanceof ApiError && e.status !== 0 && e.status < 500 ? e.message : fallback);
+
+export default function ShippingManagement() {
+  const t = useT();
+  const query = useApiQuery<unknown>("/shipping");
+  const options = listFrom<ShippingOption>(query.data, "shipping", "shippingOptions", "options", "cities");
+  const [tab, setTab] = useState("view");
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ShippingOption | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = options.find((o) => o._id === chosenId) ?? null;
+
+  async function remove(option: ShippingOption) {
+    setBusy(true);
+    try {
+      await api(`/shipping/${option._id}`, { method: "DELETE" });
+      toast.success(t("staff.shippingDeleted", { city: option.city }));
+      if (chosenId === option._id) setChosenId(null);
+      setDeleting(null);
+      await query.reload();
+    } catch (e) {
+      toast.error(failure(e, t("staff.shippingDeleteFailed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const view = (
+    <div className="flex flex-col gap-3">
+      {query.loading && !query.data ? <Spinner /> : null}
+      {query.error ? <ErrorBlock message={t("staff.shippingLoadFailed")} onRetry={() => void query.reload()} /> : null}
+      {query.data && options.length === 0 ? <EmptyState title={t("staff.noShipping")} /> : null}
+      {options.length > 0 ? (
+        <TableScroll label={t("staff.shippingTitle")}>
+          <table className={tableClass} data-testid="shipping-table">
+            <thead>
+              <tr>
+                <th className={th}>{t("staff.city")}</th>
+                <th className={th}>{t("staff.shippingCost")}</th>
+                <th className={th}>{t("staff.additionalCost")}</th>
+                <th className={th}>{t("staff.estTime")}</th>
+                <th className={th}>{t("staff.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {options.map((o) => (
+                <tr key={o._id} aria-selected={o._id === chosenId} className="aria-selected:bg-brand-50 dark:aria-selected:bg-brand-900/30">
+                  <td className={td}>
+                    {o.city}
+                    {o.cityAr ? <span className="ms-2 text-muted" lang="ar">{o.cityAr}</span> : null}
+                  </td>
+                  <td className={td}>{o.shipping === 0 ? t("staff.free") : <Price egp={o.shipping} />}</td>
+                  <td className={td}>{o.additionalCost ? <Price egp={o.additionalCost} /> : "—"}</td>
+                  <td className={td}>{t("staff.businessDays", { days: o.estTime })}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => {
+                        setChosenId(o._id);
+                        setTab("update");
+                      }}
+                      aria-label={`${t("common.edit")}: ${o.city}`}
+                    >
+                      <Pencil className="size-4" aria-hidden />
+                      {t("common.edit")}
+                    </Button>
+                    <Button variant="ghost" size="sm" onClick={() => setDeleting(o)} aria-label={`${t("common.delete")}: ${o.city}`}>
+                      <Trash2 className="size-4" aria-hidden />
+                      {t("common.delete")}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <StaffPage title={t("staff.shippingTitle")} description={t("staff.shippingIntro")} testId="shipping-management">
+      <label className="flex max-w-sm flex-col gap-1 text-sm font-medium">
+        {t("staff.chooseCity")}
+        <select value={chosenId ?? ""} onChange={(e) => setChosenId(e.target.value || null)} className="rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-testid="choose-city">
+          <option value="">—</option>
+          {options.map((o) => (
+            <option key={o._id} value={o._id}>
+              {o.city}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Tabs
+        label={t("staff.shippingTitle")}
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          { value: "view", label: t("staff.tabView"), content: view },
+          { value: "create", label: t("staff.tabCreate"), content: <ShippingForm onSaved={async () => { await query.reload(); setTab("view"); }} /> },
+          {
+            value: "update",
+            label: t("staff.tabUpdate"),
+            disabled: !chosen,
+            content: chosen ? <ShippingForm key={chosen._id} option={chosen} onSaved={async () => { await query.reload(); }} /> : <p className="text-sm text-muted">{t("staff.chooseCityFirst")}</p>,
+          },
+          { value: "additional", label: t("staff.tabAdditional"), content: <AdditionalCost options={options} onSaved={query.reload} /> },
+        ]}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t("staff.deleteShippingConfirm")}
+        description={deleting?.city}
+        confirmLabel={t("common.delete")}
+        loading={busy}
+        onConfirm={() => void (deleting && remove(deleting))}
+      />
+    </StaffPage>
+  );
+}
+
+function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: () => Promise<void> }) {
+  const t = useT();
+  const initial = { city: option?.city ?? "", cityAr: option?.cityAr ?? "", shipping: option ? String(option.shipping) : "", estTime: option?.estTime ?? "" };
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const set = (k: keyof typeof initial, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const err = (k: string) => (errors[k] ? t(errors[k]) : null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = shippingOptionInput.safeParse(form);
+    if (!result.success) {
+      setErrors(fieldErrors(result.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await api(option ? `/shipping/${option._id}` : "/shipping", { method: option ? "PUT" : "POST", body: result.data });
+      toast.success(t("staff.shippingSaved"));
+      if (!option) setForm({ city: "", cityAr: "", shipping: "", estTime: "" });
+      await onSaved();
+    } catch (error) {
+      toast.error(failure(error, option ? t("staff.shippingUpdateFailed") : t("staff.shippingCreateFailed")));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-3" data-testid={option ? "shipping-update-form" : "shipping-create-form"}>
+      <TextField label={t("staff.city")} value={form.city} onChange={(e) => set("city", e.target.value)} error={err("city")} required name="city" />
+      <TextField label={t("staff.cityAr")} value={form.cityAr} onChange={(e) => set("cityAr", e.target.value)} error={err("cityAr")} name="cityAr" dir="rtl" lang="ar" />
+      <TextField label={t("staff.shippingCostEgp")} type="number" min={0} step="0.01" value={form.shipping} onChange={(e) => set("shipping", e.target.value)} error={err("shipping")} required name="shipping" />
+      <TextField label={t("staff.estTime")} hint={t("staff.estTimeHint")} value={form.estTime} onChange={(e) => set("estTime", e.target.value)} error={err("estTime")} required name="estTime" />
+      <div>
+        <Button type="submit" loading={saving}>
+          {option ? t("staff.updateShipping") : t("staff.createShipping")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSaved: () => Promise<boolean> }) {
+  const t = useT();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [cost, setCost] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setSelected((s) => s.filter((id) => options.some((o) => o._id === id))), [options]);
+  const allChosen = options.length > 0 && selected.length === options.length;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const result = additionalCostInput.safeParse({ citiesId: selected, additionalCost: cost });
+    if (!result.success) {
+      setErrors(fieldErrors(result.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await api("/shipping/additional", { method: "PUT", body: result.data });
+      toast.success(t("staff.additionalApplied", { n: result.data.citiesId.length }));
+      setSelected([]);
+      setCost("");
+      await onSaved();
+    } catch (error) {
+      toast.error(failure(error, t("staff.additionalFailed")));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-4" data-testid="additional-cost-form">
+      <fieldset className="flex flex-col gap-2" aria-describedby={errors.citiesId ? "cities-error" : undefined}>
+        <legend className="mb-1 text-sm font-medium">{t("staff.citiesToChange")}</legend>
+        <label className="inline-flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" className="size-4 accent-brand-600" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? options.map((o) => o._id) : [])} />
+          {t("staff.selectAll")}
+        </label>
+        <div className="grid max-h-72 gap-1 overflow-y-auto rounded-xl border border-line p-2 sm:grid-cols-2 md:grid-cols-3">
+          {options.map((o) => (
+            <label key={o._id} className="inline-flex items-center gap-2 rounded p-1 text-sm hover:bg-surface-2">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={selected.includes(o._id)}
+                onChange={(e) => setSelected((s) => (e.target.checked ? [...s, o._id] : s.filter((id) => id !== o._id)))}
+              />
+              {o.city}
+            </label>
+          ))}
+        </div>
+        {errors.citiesId ? (
+          <p id="cities-error" role="alert" className="text-xs text-red-600">
+            {t(errors.citiesId)}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="max-w-xs">
+        <TextField label={t("staff.additionalCostEgp")} hint={t("staff.additionalHint")} type="number" step="0.01" value={cost} onChange={(e) => setCost(e.target.value)} error={errors.additionalCost ? t(errors.additionalCost) : null} required name="additionalCost" />
+      </div>
+      <div>
+        <Button type="submit" loading={saving} data-testid="apply-additional">
+          {t("staff.applyAdditional", { n: selected.length })}
+        </Button>
+      </div>
+    </form>
+  );
 }

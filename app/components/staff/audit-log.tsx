@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { useLang, useT } from "~/i18n/react";
+import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { Pager } from "./list-controls";
+import { TableScroll, tableClass, td, th } from "./table-scroll";
+import { useApiQuery } from "./use-api-query";
+
+interface AuditEntry {
+  _id: string;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+const PAGE_SIZE = 25;
+
+/** Who did what, and when: the back office's audit trail, newest first. */
+export function AuditLog() {
+  const t = useT();
+  const lang = useLang();
+  const [page, setPage] = useState(1);
+  const query = useApiQuery<{ entries: AuditEntry[]; totalPages: number }>(`/admin/audit-log?page=${page}&limit=${PAGE_SIZE}`);
+  const entries = query.data?.entries ?? [];
+  const when = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  // Known actions have a label; a new one still shows, as its name.
+  const actionLabel = (a: string) => {
+    const label = t(`admin.action.${a}`);
+    return label === `admin.action.${a}` ? a : label;
+  };
+  const details = (d: Record<string, unknown>) =>
+    Object.entries(d)
+      .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+      .join(", ");
+
+  return (
+    <div className="flex flex-col gap-3">
+      {query.loading && !query.data ? <Spinner /> : null}
+      {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
+      {query.data && entries.length === 0 ? <EmptyState title={t("admin.auditEmpty")} /> : null}
+      {entries.length > 0 ? (
+        <TableScroll label={t("admin.auditLog")}>
+          <table className={tableClass} data-testid="audit-table">
+            <thead>
+              <tr>
+                <th className={th}>{t("admin.when")}</th>
+                <th className={th}>{t("admin.who")}</th>
+                <th className={th}>{t("admin.what")}</th>
+                <th className={th}>{t("admin.target")}</th>
+                <th className={th}>{t("admin.details")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e._id}>
+                  <td className={`${td} whitespace-nowrap`}>{when.format(new Date(e.createdAt))}</td>
+                  <td className={td}>
+                    <bdi>{e.actorEmail}</bdi>
+                  </td>
+                  <td className={td}>{actionLabel(e.action)}</td>
+                  <td className={td}>
+                    {e.targetType}
+                    {e.targetId ? (
+                      <span className="block max-w-48 truncate font-mono text-xs text-muted" title={e.targetId}>
+                        <bdi>{e.targetId}</bdi>
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={`${td} max-w-72 break-words text-xs text-muted`}>
+                    <bdi>{details(e.details)}</bdi>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+      <Pager page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from "react";
+
+/**
+ * Wide tables scroll sideways on a phone (390 px). The region is focusable and labelled, so a
+ * keyboard user can scroll it with the arrow keys.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="w-full overflow-x-auto rounded-xl border border-line">
+      {children}
+    </div>
+  );
+}
+
+export const th = "whitespace-nowrap px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted";
+export const td = "px-3 py-2 align-top text-sm";
+export const tableClass = "w-full min-w-[640px] border-collapse [&_tbody_tr]:border-t [&_tbody_tr]:border-line";
