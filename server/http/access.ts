@@ -47,8 +47,14 @@ export function registerAccess(app: FastifyInstance) {
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("currentUser", async () => null);
 
-  app.addHook("onRequest", async (req) => {
-    const lang = req.cookies?.[COOKIES.lang];
+  app.addHook("onRequest", async (req, reply) => {
+    // `?lang=en|ar` (the hreflang alternate URLs) wins over the cookie and becomes the new choice.
+    const queryLang = (req.query as Record<string, unknown> | undefined)?.lang;
+    const override = typeof queryLang === "string" && (LANGS as readonly string[]).includes(queryLang) ? (queryLang as Lang) : null;
+    if (override && override !== req.cookies?.[COOKIES.lang]) {
+      reply.setCookie(COOKIES.lang, override, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "lax" });
+    }
+    const lang = override ?? req.cookies?.[COOKIES.lang];
     req.lang = (LANGS as readonly string[]).includes(lang ?? "") ? (lang as Lang) : "en";
     const theme = req.cookies?.[COOKIES.theme];
     req.theme = (THEMES as readonly string[]).includes(theme ?? "") ? (theme as Theme) : "light";

@@ -1,0 +1,28 @@
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { useT } from "~/i18n/react";
+import { isDiscounted, isNewProduct, isSoldOut } from "./product-text";
+
+/** Discount, NEW and SOLD OUT badges (SPEC §2 product cards). */
+export function ProductBadges({ product, className = "" }: { product: ProductDTO; className?: string }) {
+  const t = useT();
+  const pill = "rounded-full px-2 py-0.5 text-xs font-bold tracking-wide";
+  return (
+    <div className={`flex flex-col items-start gap-1 ${className}`}>
+      {isSoldOut(product) ? (
+        <span className={`${pill} bg-ink text-surface`} data-testid="badge-sold-out">
+          {t("catalog.badgeSoldOut")}
+        </span>
+      ) : null}
+      {isDiscounted(product) ? (
+        <span className={`${pill} bg-brand-700 text-white`} data-testid="badge-discount" aria-label={t("catalog.discountLabel", { n: product.discount })}>
+          <bdi>{t("catalog.badgeDiscount", { n: product.discount })}</bdi>
+        </span>
+      ) : null}
+      {isNewProduct(product.createdAt) ? (
+        <span className={`${pill} bg-emerald-700 text-white`} data-testid="badge-new">
+          {t("catalog.badgeNew")}
+        </span>
+      ) : null}
+    </div>
+  );
+}

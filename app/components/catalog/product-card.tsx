@@ -1,0 +1,85 @@
+import { Eye } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { useLang, useT } from "~/i18n/react";
+import { ProductBadges } from "./badges";
+import { PriceTag } from "./price-tag";
+import { ProductImage } from "./product-image";
+import { productName } from "./product-text";
+import { WishlistButton } from "./wishlist";
+
+// The dialog and its details load only when a customer asks for a quick view.
+const QuickView = lazy(() => import("./quick-view"));
+
+export interface ProductCardProps {
+  product: ProductDTO;
+  /** `sizes` for the card image in its grid. */
+  sizes: string;
+  /** Cards above the fold load their first image at once. */
+  eager?: boolean;
+  compact?: boolean;
+}
+
+/** A product in a grid or row: two images (the second on hover), badges, the heart, quick view. */
+export function ProductCard({ product, sizes, eager = false, compact = false }: ProductCardProps) {
+  const t = useT();
+  const lang = useLang();
+  const [quickView, setQuickView] = useState(false);
+  const name = productName(product, lang);
+  const [first, second] = product.images;
+  return (
+    <article className="group relative flex h-full flex-col" data-testid="product-card" data-product-id={product._id}>
+      <Link to={`/product/${product._id}`} className="flex flex-1 flex-col gap-2 rounded-xl outline-offset-4" prefetch="intent">
+        <div className="relative aspect-[3/4] overflow-hidden rounded-xl bg-surface-2">
+          {first ? (
+            <ProductImage
+              url={first}
+              alt={name}
+              width={600}
+              height={800}
+              sizes={sizes}
+              eager={eager}
+              className={`absolute inset-0 size-full object-cover transition-opacity duration-300 ${second ? "group-hover:opacity-0" : ""}`}
+            />
+          ) : (
+            <span className="absolute inset-0 flex items-center justify-center text-sm text-muted">{t("catalog.noImage")}</span>
+          )}
+          {second ? (
+            <ProductImage
+              url={second}
+              alt=""
+              width={600}
+              height={800}
+              sizes={sizes}
+              className="absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-300 group-hover:opacity-100"
+            />
+          ) : null}
+          <ProductBadges product={product} className="absolute start-2 top-2" />
+        </div>
+        <h3 className={`line-clamp-2 font-medium ${compact ? "text-sm" : "text-base"}`} data-testid="product-name">
+          {name}
+        </h3>
+        <PriceTag product={product} size={compact ? "sm" : "md"} />
+      </Link>
+      <div className="absolute end-2 top-2 flex flex-col gap-2">
+        <WishlistButton productId={product._id} />
+        <button
+          type="button"
+          onClick={() => setQuickView(true)}
+          className="inline-flex size-9 items-center justify-center rounded-full bg-surface/90 shadow-sm transition-opacity hover:bg-surface focus-visible:opacity-100 md:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100"
+          aria-label={t("catalog.quickViewOf", { name })}
+          aria-haspopup="dialog"
+          data-testid="quick-view-button"
+        >
+          <Eye className="size-5" aria-hidden />
+        </button>
+      </div>
+      {quickView ? (
+        <Suspense fallback={null}>
+          <QuickView product={product} open onOpenChange={setQuickView} />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}

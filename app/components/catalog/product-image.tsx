@@ -1,0 +1,33 @@
+import type { ImgHTMLAttributes } from "react";
+import { imageSources } from "./image-sources";
+
+export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "loading"> {
+  url: string;
+  alt: string;
+  /** Intrinsic size, so the browser reserves the space before the image arrives (CLS 0). */
+  width: number;
+  height: number;
+  sizes?: string;
+  /** Above the fold: load at once; with `priority` also ask for it first (the LCP image). */
+  eager?: boolean;
+  priority?: boolean;
+}
+
+/** An image with `srcset` where the upload has width variants; lazy unless told otherwise. */
+export function ProductImage({ url, alt, width, height, sizes, eager, priority, ...rest }: ProductImageProps) {
+  const { src, srcSet } = imageSources(url);
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager || priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      fetchPriority={priority ? "high" : undefined}
+      {...rest}
+    />
+  );
+}

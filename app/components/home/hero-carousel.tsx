@@ -1,0 +1,130 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { TIMINGS } from "@core/constants";
+import { ProductImage } from "~/components/catalog/product-image";
+import { useDir, useT } from "~/i18n/react";
+
+export interface HeroSlide {
+  _id: string;
+  title: string;
+  description: string;
+  image: string;
+  link: string;
+  buttonText?: string | null;
+}
+
+/**
+ * The promo carousel (SPEC §2 Home): advances every 4 s, pauses while hovered or focused, loops.
+ * The first image is the page's largest paint, so it loads eagerly and first.
+ */
+export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const t = useT();
+  const dir = useDir();
+  const [viewport, embla] = useEmblaCarousel({ loop: true, direction: dir });
+  const [selected, setSelected] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on("select", onSelect);
+    return () => {
+      embla.off("select", onSelect);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla || paused || slides.length < 2) return;
+    const timer = setInterval(() => embla.scrollNext(), TIMINGS.carouselMs);
+    return () => clearInterval(timer);
+  }, [embla, paused, slides.length]);
+
+  const go = useCallback((i: number) => embla?.scrollTo(i), [embla]);
+
+  if (!slides.length) return null;
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t("catalog.promotions")}
+      className="relative overflow-hidden rounded-2xl bg-surface-2"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
+      }}
+      data-testid="hero"
+      data-paused={paused}
+    >
+      <div ref={viewport} className="overflow-hidden">
+        <div className="flex">
+          {slides.map((s, i) => (
+            <div
+              key={s._id}
+              className="relative min-w-0 shrink-0 grow-0 basis-full"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t("catalog.slideOf", { n: i + 1, total: slides.length })}
+              aria-hidden={i !== selected}
+              inert={i !== selected}
+              data-testid="hero-slide"
+            >
+              <ProductImage
+                url={s.image}
+                alt=""
+                width={1600}
+                height={640}
+                sizes="100vw"
+                priority={i === 0}
+                className="aspect-[4/3] w-full object-cover sm:aspect-[5/2]"
+              />
+              <div className="absolute inset-0 flex flex-col items-start justify-end gap-3 bg-gradient-to-t from-black/70 via-black/25 to-transparent p-6 text-white md:p-12">
+                <h2 className="max-w-xl text-2xl font-bold md:text-4xl">{s.title}</h2>
+                {s.description ? <p className="line-clamp-2 max-w-xl text-sm md:text-base">{s.description}</p> : null}
+                <Link to={s.link || "/shop"} className="rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-800 hover:bg-brand-50" data-testid="hero-button">
+                  {s.buttonText?.trim() || t("catalog.shopNow")}
+                </Link>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      {slides.length > 1 ? (
+        <>
+          <button
+            type="button"
+            onClick={() => embla?.scrollPrev()}
+            className="absolute start-3 top-1/2 hidden size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-ink shadow hover:bg-white md:inline-flex"
+            aria-label={t("catalog.previousSlide")}
+          >
+            <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden />
+          </button>
+          <button
+            type="button"
+            onClick={() => embla?.scrollNext()}
+            className="absolute end-3 top-1/2 hidden size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-ink shadow hover:bg-white md:inline-flex"
+            aria-label={t("catalog.nextSlide")}
+          >
+            <ChevronRight className="size-5 rtl:rotate-180" aria-hidden />
+          </button>
+          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
+            {slides.map((s, i) => (
+              <button
+                key={s._id}
+                type="button"
+                onClick={() => go(i)}
+                className="inline-flex size-6 items-center justify-center"
+                aria-label={t("catalog.goToSlide", { n: i + 1 })}
+                aria-current={i === selected ? "true" : undefined}
+              >
+                <span className={`block h-2 rounded-full bg-white transition-all ${i === selected ? "w-6" : "w-2 opacity-60"}`} />
+              </button>
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { PostDTO } from "@server/modules/content/posts";
+import { ProductImage } from "~/components/catalog/product-image";
+import { useLang, useT } from "~/i18n/react";
+import { postPreview } from "./post-text";
+import { StarRating } from "./stars";
+
+/** One community review: name, stars, date, the 150-character preview (with Read more), photos. */
+export function PostCard({ post, onDelete }: { post: PostDTO; onDelete?: (post: PostDTO) => void }) {
+  const t = useT();
+  const lang = useLang();
+  const [expanded, setExpanded] = useState(false);
+  const preview = postPreview(post.description);
+  const date = new Date(post.createdAt).toLocaleDateString(lang === "ar" ? "ar-EG" : "en-GB", { day: "numeric", month: "short", year: "numeric" });
+  return (
+    <article className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-5" data-testid="post-card">
+      <header className="flex items-start justify-between gap-2">
+        <div className="flex flex-col gap-1">
+          <h3 className="font-semibold">{post.name}</h3>
+          <StarRating stars={post.stars} />
+        </div>
+        {onDelete ? (
+          <button
+            type="button"
+            onClick={() => onDelete(post)}
+            className="inline-flex size-9 items-center justify-center rounded-full text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+            aria-label={t("catalog.deletePost")}
+            data-testid="delete-post"
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        ) : null}
+      </header>
+      <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="post-text">
+        {expanded ? post.description : preview.text}
+      </p>
+      {preview.truncated ? (
+        <button type="button" className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+          {expanded ? t("catalog.showLess") : t("catalog.readMore")}
+        </button>
+      ) : null}
+      {post.images.length ? (
+        <ul className="mt-auto flex gap-2">
+          {post.images.map((url, i) => (
+            <li key={url + i}>
+              <ProductImage url={url} alt={t("catalog.reviewImage", { name: post.name })} width={96} height={96} sizes="96px" className="size-24 rounded-lg object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="text-xs text-muted">
+        <time dateTime={post.createdAt}>{t("catalog.postedOn", { date })}</time>
+      </p>
+    </article>
+  );
+}

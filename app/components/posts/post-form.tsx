@@ -1,0 +1,182 @@
+import { X } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { LIMITS } from "@core/constants";
+import { postInput } from "@core/validation/post";
+import type { PostDTO } from "@server/modules/content/posts";
+import { Button } from "~/components/ui/button";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { toast } from "~/components/ui/toaster";
+import { api, errorMessage } from "~/lib/api";
+import { useT } from "~/i18n/react";
+import { compressToWebp, NotAnImageError } from "./compress-image";
+import { StarPicker } from "./stars";
+
+type Errors = Partial<Record<"name" | "description" | "stars" | "images", string>>;
+
+interface Photo {
+  key: string;
+  /** Local preview while uploading; then the uploaded URL. */
+  preview: string;
+  url: string | null;
+}
+
+/**
+ * Share a review (SPEC §2 Reviews, §5 Review). Photos are compressed in the browser to WebP within
+ * 1 MB and 1920 px, then uploaded one by one; the form cannot be sent while any is still uploading.
+ */
+export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: (post: PostDTO) => void }) {
+  const t = useT();
+  const fileId = useId();
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [stars, setStars] = useState(0);
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const uploading = photos.some((p) => p.url === null);
+
+  if (!signedIn) {
+    return (
+      <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-surface-2 p-6" data-testid="post-sign-in">
+        <h2 className="text-lg font-semibold">{t("catalog.shareTitle")}</h2>
+        <p className="text-sm text-muted">{t("catalog.signInToShare")}</p>
+        <Link to="/auth?redirect=%2Fposts" className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          {t("catalog.signInButton")}
+        </Link>
+      </div>
+    );
+  }
+
+  const addFiles = async (files: File[]) => {
+    if (!files.length) return;
+    if (photos.length + files.length > LIMITS.postMaxImages) {
+      setErrors((e) => ({ ...e, images: t("catalogAdmin.postMaxImages") }));
+      toast.error(t("catalogAdmin.postMaxImages"));
+      return;
+    }
+    if (files.some((f) => !f.type.startsWith("image/"))) {
+      setErrors((e) => ({ ...e, images: t("catalog.imagesOnly") }));
+      return;
+    }
+    setErrors((e) => ({ ...e, images: undefined }));
+    const added = files.map((f) => ({ key: crypto.randomUUID(), preview: URL.createObjectURL(f), url: null as string | null, file: f }));
+    setPhotos((p) => [...p, ...added.map(({ key, preview, url }) => ({ key, preview, url }))]);
+    await Promise.all(
+      added.map(async ({ key, file }) => {
+        try {
+          const compressed = await compressToWebp(file);
+          const body = new FormData();
+          body.append("file", compressed);
+          const saved = await api<{ url: string }>("/uploads", { method: "POST", body });
+          setPhotos((p) => p.map((x) => (x.key === key ? { ...x, url: saved.url } : x)));
+        } catch (e) {
+          setPhotos((p) => p.filter((x) => x.key !== key));
+          toast.error(e instanceof NotAnImageError ? t("catalog.imagesOnly") : t("catalog.uploadError"));
+        }
+      }),
+    );
+  };
+
+  const removePhoto = (key: string) =>
+    setPhotos((p) => {
+      const gone = p.find((x) => x.key === key);
+      if (gone) URL.revokeObjectURL(gone.preview);
+      return p.filter((x) => x.key !== key);
+    });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (uploading) return;
+    const parsed = postInput.safeParse({ name, description, stars, images: photos.map((p) => p.url) });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]) as keyof Errors;
+        next[field] ??= t(issue.message);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const { post } = await api<{ post: PostDTO }>("/posts", { method: "POST", body: parsed.data });
+      toast.success(t("catalog.postShared"));
+      photos.forEach((p) => URL.revokeObjectURL(p.preview));
+      setName("");
+      setDescription("");
+      setStars(0);
+      setPhotos([]);
+      onPosted(post);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-6" data-testid="post-form">
+      <h2 className="text-lg font-semibold">{t("catalog.shareTitle")}</h2>
+      <TextField label={t("catalog.yourName")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required maxLength={80} autoComplete="given-name" name="name" />
+      <TextAreaField
+        label={t("catalog.yourReview")}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+        required
+        maxLength={2000}
+        name="description"
+      />
+      <StarPicker value={stars} onChange={setStars} error={errors.stars} />
+      <div className="flex flex-col gap-2">
+        <label htmlFor={fileId} className="text-sm font-medium">
+          {t("catalog.photos")}
+        </label>
+        <div className="flex flex-wrap items-center gap-2">
+          {photos.map((p, i) => (
+            <div key={p.key} className="relative">
+              <img src={p.preview} alt="" width={80} height={80} className={`size-20 rounded-lg object-cover ${p.url ? "" : "opacity-50"}`} />
+              <button
+                type="button"
+                onClick={() => removePhoto(p.key)}
+                className="absolute -end-2 -top-2 inline-flex size-6 items-center justify-center rounded-full bg-ink text-surface"
+                aria-label={t("catalog.removePhoto", { n: i + 1 })}
+              >
+                <X className="size-3" aria-hidden />
+              </button>
+            </div>
+          ))}
+        </div>
+        <input
+          id={fileId}
+          type="file"
+          accept="image/*"
+          multiple
+          className="text-sm file:me-3 file:rounded-full file:border-0 file:bg-surface file:px-4 file:py-2 file:text-sm file:font-medium"
+          aria-describedby={errors.images ? `${fileId}-error` : undefined}
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = "";
+            void addFiles(files);
+          }}
+          data-testid="post-images"
+        />
+        {errors.images ? (
+          <p id={`${fileId}-error`} role="alert" className="text-xs text-red-600">
+            {errors.images}
+          </p>
+        ) : null}
+        {uploading ? (
+          <p role="status" className="text-xs text-muted">
+            {t("catalog.uploadingPhotos")}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" disabled={uploading} loading={submitting} className="self-start" data-testid="post-submit">
+        {t("catalog.shareReview")}
+      </Button>
+    </form>
+  );
+}
