@@ -62,17 +62,28 @@ export interface ProductPage {
 /** LIKE wildcards typed by a shopper are literal characters. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The folded search condition and its relevance rank: exact word, then prefix, then contains, then typo. */
-export function searchMatch(search: string): { where: SQL; rank: SQL } | null {
+/** Below the default 0.6 of the `<%` operator, so that "abya" still finds "Abaya". */
+const TYPO_SIMILARITY = 0.3;
+
+/**
+ * The folded search condition and its relevance rank: exact word, then word prefix, then contains,
+ * then similar words. The "indexed" mode uses only what the trigram index answers (contains, or a
+ * close word by `<%`); the "typo" mode, tried only when that finds nothing, accepts looser matches.
+ */
+export function searchMatch(search: string, mode: "indexed" | "typo" = "indexed"): { where: SQL; rank: SQL } | null {
   const q = foldSearchText(search);
   if (!q) return null;
   const contains = `%${escapeLike(q)}%`;
-  const where = sql`(${products.searchText} ilike ${contains} or ${q} <% ${products.searchText})`;
+  const where =
+    mode === "indexed"
+      ? sql`(${products.searchText} ilike ${contains} or ${q} <% ${products.searchText})`
+      : sql`word_similarity(${q}, ${products.searchText}) >= ${TYPO_SIMILARITY}`;
+  const word = q.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const rank = sql`case
-      when ${products.searchText} ~ ${`(^| )${q.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( |$)`} then 0
+      when ${products.searchText} ~ ${`(^| )${word}( |$)`} then 0
       when ${products.searchText} ilike ${`${escapeLike(q)}%`} or ${products.searchText} ilike ${`% ${escapeLike(q)}%`} then 1
       when ${products.searchText} ilike ${contains} then 2
-      else 3 end`;
+      else 3 end, word_similarity(${q}, ${products.searchText}) desc`;
   return { where, rank };
 }
 
@@ -102,8 +113,22 @@ export async function listProducts(
   query: ProductQuery,
   viewer: SessionUser | null,
 ): Promise<ProductPage> {
+  const text = query.search ?? query.searchTerm ?? "";
+  const page = await listPage(deps, query, viewer, searchMatch(text, "indexed"));
+  // A search that found nothing is tried once more, tolerating typos: at most four queries in all.
+  if (page.metadata.total === 0 && foldSearchText(text).length >= 3) {
+    return listPage(deps, query, viewer, searchMatch(text, "typo"));
+  }
+  return page;
+}
+
+async function listPage(
+  deps: Pick<AppDeps, "db">,
+  query: ProductQuery,
+  viewer: SessionUser | null,
+  search: ReturnType<typeof searchMatch>,
+): Promise<ProductPage> {
   const where = productFilters(query, viewer);
-  const search = searchMatch(query.search ?? query.searchTerm ?? "");
   if (search) where.push(search.where);
   const condition = and(...where);
 
