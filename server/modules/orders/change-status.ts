@@ -1,7 +1,7 @@
 /**
  * Status changes: the owner's cancel (SPEC §4: signed in, own order, Processing only) and the staff
  * dropdown (any status). Cancelling returns the stock; the promo code's use is NOT returned, so a
- * limited code cannot be re-used by ordering and cancelling (docs/decisions/orders-promo-on-cancel.md).
+ * limited code cannot be re-used by ordering and cancelling (docs/decisions/031-order-cancel-and-status.md).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { OrderStatus } from "@core/constants";
