@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Download, Search } from "lucide-react";
 import type { Route } from "./+types/orders";
 import { ORDER_STATUSES, ORDER_STATUS_COLORS, type OrderStatus } from "@core/constants";
@@ -45,23 +45,19 @@ const PAGE_SIZE = 25;
 export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const query = useApiQuery<unknown>("/moderator/orders");
-  const orders = listFrom<StaffOrder>(query.data, "orders");
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("");
   const [page, setPage] = useState(1);
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), ...(filter ? { search: filter } : {}) });
+  const query = useApiQuery<unknown>(`/moderator/orders?${params}`);
+  const orders = listFrom<StaffOrder>(query.data, "orders");
+  const totalPages = (query.data as { metadata?: { totalPages?: number } } | null)?.metadata?.totalPages ?? 1;
   const dateFmt = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
 
-  const shown = useMemo(() => {
-    const needle = filter.trim().toUpperCase();
-    return needle ? orders.filter((o) => o.orderNumber.toUpperCase().includes(needle)) : orders;
-  }, [orders, filter]);
-  const totalPages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  const pageRows = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
 
   function runSearch(e: FormEvent) {
     e.preventDefault();
-    setFilter(search);
+    setFilter(search.trim());
     setPage(1);
   }
 
@@ -128,8 +124,8 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
 
       {query.loading && !query.data ? <Spinner /> : null}
       {query.error && !query.loading ? <ErrorBlock message={t("staff.ordersLoadFailed")} onRetry={() => void query.reload()} /> : null}
-      {query.data && shown.length === 0 ? <EmptyState title={filter ? t("staff.noOrdersMatch") : t("staff.noOrders")} /> : null}
-      {pageRows.length > 0 ? (
+      {query.data && orders.length === 0 ? <EmptyState title={filter ? t("staff.noOrdersMatch") : t("staff.noOrders")} /> : null}
+      {orders.length > 0 ? (
         <TableScroll label={t("staff.ordersTitle")}>
           <table className={`${tableClass} min-w-[860px]`} data-testid="orders-table">
             <thead>
@@ -144,7 +140,7 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {pageRows.map((o) => (
+              {orders.map((o) => (
                 <tr key={o._id} data-testid="order-row" data-order-number={o.orderNumber}>
                   <td className={`${td} font-mono`}>
                     <bdi>{o.orderNumber}</bdi>

@@ -1,0 +1,340 @@
+/**
+ * Staff journeys of issue 5, in English and Arabic: a moderator's product waits for an admin's
+ * approval, a category discount reaches the product page, a Shipped order can no longer be
+ * cancelled, and a ban ends the customer's open session.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { toPiastres } from "@core/pricing";
+import type { Category } from "@core/constants";
+import { accessibilityViolations, admin, baseUrl, failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
+
+type Lang = "en" | "ar";
+interface Json {
+  [key: string]: unknown;
+}
+
+let browser: Browser;
+let adminToken: string;
+let pngImage: Buffer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = await logIn(admin().email, admin().password);
+  pngImage = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 214, g: 42, b: 100 } } }).png().toBuffer();
+});
+afterAll(() => browser?.close());
+
+// ── Helpers: the API for setting the scene, the browser for what the spec describes ──────────
+
+async function call<T = Json>(path: string, opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
+    headers: {
+      ...(opts.body ? { "content-type": "application/json" } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    body: opts.form ?? (opts.body ? JSON.stringify(opts.body) : undefined),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
+}
+
+async function logIn(email: string, password: string): Promise<string> {
+  const { status, body } = await call<{ token: string }>("/login", { body: { email, password } });
+  expect(status, `sign-in of ${email}`).toBe(200);
+  return body.token;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** An activated customer account, signed in. */
+async function makeCustomer(tag: string) {
+  const email = `${tag}-${unique()}@e2e.test`;
+  const password = "Customer-pass-1";
+  const created = await call<{ UserID: string }>("/createUser", {
+    body: { firstName: "Mona", lastName: "Adel", email, phone: "01012345678", password },
+  });
+  expect(created.status).toBe(201);
+  const mail = await latestMailTo(email);
+  const code = /\b(\d{6})\b/.exec(mail)?.[1];
+  expect(code, "activation code in the e-mail").toBeTruthy();
+  const activated = await call("/activateUser", { body: { userId: created.body.UserID, activationCode: code } });
+  expect(activated.status).toBe(200);
+  return { id: created.body.UserID, email, password, token: await logIn(email, password) };
+}
+
+/** A customer made moderator by the admin (PUT /api/users/{id}/role). */
+async function makeModerator(tag: string) {
+  const user = await makeCustomer(tag);
+  const role = await call(`/users/${user.id}/role`, { method: "PUT", body: { role: "moderator" }, token: adminToken });
+  expect(role.status).toBe(200);
+  return { ...user, token: await logIn(user.email, user.password) };
+}
+
+/** A browser context carrying a session, as the sign-in form would leave it. */
+async function signedInContext(token: string, lang: Lang, width?: number): Promise<BrowserContext> {
+  const context = await newContext(browser, { lang, width });
+  await context.addCookies([{ name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" }]);
+  return context;
+}
+
+async function uploadImage(token: string): Promise<string> {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(pngImage)], { type: "image/png" }), "dress.png");
+  const { status, body } = await call<{ url: string }>("/uploads", { form, token });
+  expect(status).toBe(201);
+  return body.url;
+}
+
+/** An approved product created by the admin, for the journeys that need one in the shop. */
+async function makeProduct(category: Category, price: number) {
+  const image = await uploadImage(adminToken);
+  const { status, body } = await call<{ product: { _id: string; price: number } }>("/products", {
+    token: adminToken,
+    body: {
+      name: `E2E ${category} ${unique()}`,
+      code: `E2E-${unique().toUpperCase()}`,
+      description: "A soft everyday piece for the journeys.",
+      category,
+      price,
+      stock: 20,
+      images: [image],
+      sizes: ["M", "L"],
+      colors: ["#000000"],
+      specifications: ["Cotton"],
+    },
+  });
+  expect(status).toBe(201);
+  return body.product;
+}
+
+async function expectToast(page: Page, text: string) {
+  await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ state: "visible", timeout: 10_000 });
+}
+
+const digits = (s: string) => s.replace(/\D/g, "");
+
+// ── The journeys, once per language ─────────────────────────────────────────────────────────
+
+const TEXT = {
+  en: {
+    pending: "pending until an admin approves it",
+    approved: "Product approved",
+    discountAdded: "Discount added",
+    discountRemoved: "Discount removed",
+    statusUpdated: "Order status updated successfully",
+    shipped: "Shipped",
+  },
+  ar: {
+    pending: "سيبقى قيد المراجعة حتى يوافق عليه المسؤول",
+    approved: "تمت الموافقة على المنتج",
+    discountAdded: "تمت إضافة الخصم",
+    discountRemoved: "تمت إزالة الخصم",
+    statusUpdated: "تم تحديث حالة الطلب بنجاح",
+    shipped: "تم الشحن",
+  },
+} as const;
+
+describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
+  const text = TEXT[lang];
+  let moderator: Awaited<ReturnType<typeof makeModerator>>;
+
+  beforeAll(async () => {
+    moderator = await makeModerator(`mod-${lang}`);
+  });
+
+  it("a moderator adds a product, it waits as pending, an admin approves it and it appears in the shop", async () => {
+    const name = `Linen Wrap Dress ${unique()}`;
+    const modContext = await signedInContext(moderator.token, lang);
+    const page = await modContext.newPage();
+    const errors = failOnConsoleErrors(page);
+    await page.goto("/moderator/add-product");
+    expect(await page.getAttribute("html", "dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+
+    const form = page.getByTestId("product-form");
+    await form.locator('input[name="name"]').fill(name);
+    await form.locator('input[name="nameAr"]').fill("فستان كتان ملفوف");
+    await page.getByTestId("auto-code").check();
+    await expect.poll(() => form.locator('input[name="code"]').inputValue()).toMatch(/^LWD\w*-\d{5}$/);
+    const code = await form.locator('input[name="code"]').inputValue();
+    await form.locator('textarea[name="description"]').fill("Breezy linen with a tie waist.");
+    await form.locator('select[name="category"]').selectOption("dresses");
+    await form.locator('select[name="collection"]').selectOption("summer");
+    await form.locator('input[name="price"]').fill("1250");
+    await form.locator('input[name="stock"]').fill("8");
+    await form.getByRole("checkbox", { name: "M", exact: true }).check();
+    await form.getByRole("checkbox", { name: "L", exact: true }).check();
+
+    // Submitting without an image shows the spec's message and sends nothing.
+    await page.getByTestId("product-submit").click();
+    await form.getByRole("alert").first().waitFor();
+
+    await page.getByTestId("image-input").setInputFiles({ name: "dress.png", mimeType: "image/png", buffer: pngImage });
+    await form.locator("img").first().waitFor();
+    await page.getByTestId("product-submit").click();
+    await expectToast(page, text.pending);
+    // The form resets after success; the code toggle is remembered in this browser.
+    await expect.poll(() => form.locator('input[name="name"]').inputValue()).toBe("");
+    await page.reload();
+    expect(await page.getByTestId("auto-code").isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+
+    // Not in the shop while pending.
+    const before = await call<{ products: unknown[] }>(`/products?search=${encodeURIComponent(code)}`);
+    expect(before.body.products).toHaveLength(0);
+
+    const adminContext = await signedInContext(adminToken, lang);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto("/admin/pending-products");
+    await adminPage.getByTestId("list-search").fill(name);
+    const row = adminPage.getByTestId("product-row").filter({ hasText: name });
+    await row.waitFor();
+    await row.getByTestId("approve-product").click();
+    await expectToast(adminPage, text.approved);
+    await row.waitFor({ state: "detached" });
+
+    const shopper = await newContext(browser, { lang });
+    const shopPage = await shopper.newPage();
+    await shopPage.goto(`/shop?search=${encodeURIComponent(name)}`);
+    await shopPage.getByText(name).first().waitFor();
+
+    await Promise.all([modContext.close(), adminContext.close(), shopper.close()]);
+  });
+
+  it("a moderator adds a category discount and the product page shows the struck price and the saving", async () => {
+    const category: Category = lang === "en" ? "skirts" : "hoodies";
+    const product = await makeProduct(category, 800);
+    const modContext = await signedInContext(moderator.token, lang);
+    const page = await modContext.newPage();
+    await page.goto("/moderator/discounts");
+    await page.getByTestId("discount-category").selectOption(category);
+    const form = page.getByTestId("discount-form").first();
+    await form.locator('input[name="discount"]').fill("25");
+    await form.getByTestId("discount-submit").click();
+    await expectToast(page, text.discountAdded);
+    await page.getByTestId("current-discount").waitFor();
+    await page.getByTestId("discounts-table").getByText("25%").first().waitFor();
+
+    const shopper = await newContext(browser, { lang });
+    const productPage = await shopper.newPage();
+    await productPage.goto(`/product/${product._id}`);
+    const original = productPage.getByTestId("product-details").getByTestId("original-price");
+    await original.waitFor();
+    expect(digits((await original.textContent()) ?? "")).toBe("800");
+    const saving = productPage.getByTestId("product-details").getByTestId("saving");
+    // 25% of EGP 800 is EGP 200.
+    expect(digits((await saving.textContent()) ?? "")).toBe(digits(String((toPiastres(800) * 0.25) / 100)));
+    expect(await saving.textContent()).toContain(lang === "en" ? "Save" : "وفّري");
+
+    // Removing it from the same screen restores the full price.
+    await page.getByTestId("current-discount").getByRole("button").click();
+    await page.getByTestId("confirm-button").click();
+    await expectToast(page, text.discountRemoved);
+    await productPage.reload();
+    expect(await productPage.getByTestId("product-details").getByTestId("original-price").count()).toBe(0);
+    await Promise.all([modContext.close(), shopper.close()]);
+  });
+
+  it("a moderator sets an order to Shipped and its owner can no longer cancel it", async () => {
+    const product = await makeProduct("tops", 300);
+    const customer = await makeCustomer(`buyer-${lang}`);
+    const placed = await call<{ order: { _id: string; orderNumber: string } }>("/order", {
+      token: customer.token,
+      body: {
+        firstName: "Mona",
+        lastName: "Adel",
+        email: customer.email,
+        phone: "01012345678",
+        notes: "",
+        promoCode: "",
+        paymentMethod: "Cash on Delivery",
+        products: [{ productId: product._id, quantity: 1, size: "M", color: "#000000" }],
+        shipping: { address: { area: "Zamalek", street: "26th of July", building: "5", floor: "2", apartment: "4", city: "Cairo", state: "", country: "Egypt", postalCode: "" } },
+      },
+    });
+    expect(placed.status).toBe(201);
+    const { orderNumber, _id: orderId } = placed.body.order;
+
+    const modContext = await signedInContext(moderator.token, lang);
+    const page = await modContext.newPage();
+    await page.goto("/moderator/orders");
+    await page.getByTestId("order-search").fill(orderNumber);
+    await page.getByTestId("order-search").press("Enter");
+    const row = page.locator(`[data-testid="order-row"][data-order-number="${orderNumber}"]`);
+    await row.waitFor();
+    await row.getByTestId("order-status").selectOption("Shipped");
+    await expectToast(page, text.statusUpdated);
+    // The change is stored, not only shown: a fresh load shows it too.
+    await page.reload();
+    await page.getByTestId("order-search").fill(orderNumber);
+    await page.getByTestId("order-search").press("Enter");
+    await expect.poll(() => row.getByTestId("order-status").inputValue()).toBe("Shipped");
+
+    const refused = await call(`/order/${orderId}/cancel`, { method: "PUT", token: customer.token });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+
+    const customerContext = await signedInContext(customer.token, lang);
+    const ordersPage = await customerContext.newPage();
+    await ordersPage.goto("/orders");
+    const card = ordersPage.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
+    await card.waitFor();
+    expect(await card.locator("[aria-valuetext]").getAttribute("aria-valuetext")).toBe(text.shipped);
+    expect(await card.getByTestId("cancel-order").count()).toBe(0);
+    await Promise.all([modContext.close(), customerContext.close()]);
+  });
+
+  it("an admin bans a customer and the customer's open session ends", async () => {
+    const customer = await makeCustomer(`banned-${lang}`);
+    const customerContext = await signedInContext(customer.token, lang);
+    const page = await customerContext.newPage();
+    await page.goto("/account");
+    await page.getByTestId("account-link").waitFor();
+
+    const adminContext = await signedInContext(adminToken, lang);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto("/admin/dashboard");
+    // The ban goes through the admin's own browser session, as the accounts screen sends it.
+    const status = await adminPage.evaluate(async (id) => {
+      const res = await fetch("/api/banuser", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) });
+      return res.status;
+    }, customer.id);
+    expect(status).toBe(200);
+
+    await page.reload();
+    await page.waitForURL(/\/auth/);
+    await page.getByTestId("sign-in-link").waitFor();
+    expect((await call("/auth-status", { token: customer.token })).status).toBe(401);
+    await Promise.all([customerContext.close(), adminContext.close()]);
+  });
+
+  it("staff pages have no serious accessibility violations", async () => {
+    const adminContext = await signedInContext(adminToken, lang);
+    const page = await adminContext.newPage();
+    for (const path of ["/moderator/dashboard", "/moderator/add-product", "/moderator/promocodes", "/moderator/shipping-management", "/admin/dashboard", "/admin/products"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await accessibilityViolations(page), path).toEqual([]);
+    }
+    await adminContext.close();
+  });
+});
+
+describe("back office on a phone", () => {
+  it("scrolls wide tables sideways at 390 px instead of the whole page", async () => {
+    const context = await signedInContext(adminToken, "en", 390);
+    const page = await context.newPage();
+    await page.goto("/moderator/shipping-management");
+    const region = page.getByRole("region", { name: "Shipping management" });
+    await region.waitFor();
+    const sizes = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(pageOverflow).toBeLessThanOrEqual(1);
+    // The region takes keyboard focus, so arrow keys scroll it.
+    await region.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await context.close();
+  });
+});
