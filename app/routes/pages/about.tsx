@@ -1,4 +1,13 @@
-// Placeholder until its issue builds the screen.
-export default function PagesAbout() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="pages/about" />;
+import type { Route } from "./+types/about";
+import { PolicyPage } from "~/components/pages/policy-page";
+import { pageMeta } from "~/components/pages/page-meta";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "about");
+}
+
+const SECTIONS = ["story", "collection", "promise", "delivery"] as const;
+
+export default function AboutPage() {
+  return <PolicyPage page="about" sections={SECTIONS} />;
 }

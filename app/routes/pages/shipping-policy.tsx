@@ -1,4 +1,13 @@
-// Placeholder until its issue builds the screen.
-export default function PagesShippingPolicy() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="pages/shipping-policy" />;
+import type { Route } from "./+types/shipping-policy";
+import { PolicyPage } from "~/components/pages/policy-page";
+import { pageMeta } from "~/components/pages/page-meta";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "shipping");
+}
+
+const SECTIONS = ["where", "days", "fees", "payment", "tracking", "problems"] as const;
+
+export default function ShippingPolicyPage() {
+  return <PolicyPage page="shipping" sections={SECTIONS} />;
 }

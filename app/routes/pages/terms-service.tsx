@@ -1,4 +1,13 @@
-// Placeholder until its issue builds the screen.
-export default function PagesTermsService() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="pages/terms-service" />;
+import type { Route } from "./+types/terms-service";
+import { PolicyPage } from "~/components/pages/policy-page";
+import { pageMeta } from "~/components/pages/page-meta";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, "terms");
+}
+
+const SECTIONS = ["accounts", "products", "orders", "cancel", "reviews", "law"] as const;
+
+export default function TermsServicePage() {
+  return <PolicyPage page="terms" sections={SECTIONS} />;
 }
