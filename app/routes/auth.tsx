@@ -1,4 +1,116 @@
-// Placeholder until its issue builds the screen.
+import { useState } from "react";
+import { redirect, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/auth";
+import { translate } from "~/i18n";
+import { useT } from "~/i18n/react";
+import { useRootData } from "~/root";
+import { api, errorMessage } from "~/lib/api";
+import { Tabs } from "~/components/ui/tabs";
+import { toast } from "~/components/ui/toaster";
+import { SignInForm } from "~/components/auth/sign-in-form";
+import { SignUpForm } from "~/components/auth/sign-up-form";
+import { ActivationDialog } from "~/components/auth/activation-dialog";
+import { GoogleButton } from "~/components/auth/google-button";
+import { Notice } from "~/components/auth/notice";
+import { safeRedirect } from "~/components/auth/log-out";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: `${translate(lang, "auth.pageTitle")} | ${translate(lang, "common.shopName")}` }, { name: "robots", content: "noindex" }];
+}
+
+/** Someone already signed in has nothing to do here: on to where they were going. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (context.user && !url.searchParams.has("logout")) throw redirect(safeRedirect(url.searchParams.get("redirect"), "/account"));
+  return null;
+}
+
 export default function Auth() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="auth" />;
+  const t = useT();
+  const { shop } = useRootData();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const redirectTo = params.get("redirect");
+  const logout = params.get("logout");
+  const [tab, setTab] = useState<"signin" | "signup">("signin");
+  const [activation, setActivation] = useState<{ userId: string; email: string } | null>(null);
+  const [signInEmail, setSignInEmail] = useState("");
+  const [formKey, setFormKey] = useState(0);
+
+  // A full navigation, so the root loader runs again with the new session.
+  const goOn = () => window.location.assign(safeRedirect(redirectTo));
+
+  async function signInWithGoogle(token: string) {
+    try {
+      const res = await api<{ message: string }>("/auth/google", { method: "POST", body: { token }, noAuthRedirect: true });
+      toast.success(res.message);
+      goOn();
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  }
+
+  function activated() {
+    // SPEC §4: to /auth, on the sign-in tab with the address filled in.
+    setSignInEmail(activation?.email ?? "");
+    setActivation(null);
+    setTab("signin");
+    setFormKey((k) => k + 1);
+    navigate(redirectTo ? `/auth?redirect=${encodeURIComponent(redirectTo)}` : "/auth", { replace: true });
+  }
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-4 px-4 py-10" data-testid="auth-page">
+      <h1 className="text-center text-2xl font-semibold tracking-tight">{t(tab === "signin" ? "auth.welcomeBack" : "auth.joinUs")}</h1>
+      {redirectTo ? <Notice tone="info" testId="sign-in-required">{t("auth.signInToContinue")}</Notice> : null}
+      {logout === "success" ? <Notice tone="success" testId="logout-notice">{t("auth.loggedOut")}</Notice> : null}
+      {logout === "error" ? <Notice tone="error" testId="logout-notice">{t("auth.logoutFailed")}</Notice> : null}
+      <div className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
+        <Tabs
+          label={t("auth.pageTitle")}
+          value={tab}
+          onValueChange={(v) => setTab(v as "signin" | "signup")}
+          items={[
+            {
+              value: "signin",
+              label: t("auth.signIn"),
+              content: (
+                <SignInForm
+                  key={formKey}
+                  initialEmail={signInEmail}
+                  onSignedIn={goOn}
+                  onNeedsActivation={(userId, email) => setActivation({ userId, email })}
+                />
+              ),
+            },
+            {
+              value: "signup",
+              label: t("auth.signUp"),
+              content: <SignUpForm onSignedUp={(userId, email) => setActivation({ userId, email })} />,
+            },
+          ]}
+        />
+        {shop.googleClientId ? (
+          <div className="mt-6 flex flex-col gap-4">
+            <div className="flex items-center gap-3 text-xs uppercase text-muted">
+              <span className="h-px flex-1 bg-line" />
+              {t("auth.or")}
+              <span className="h-px flex-1 bg-line" />
+            </div>
+            <GoogleButton clientId={shop.googleClientId} onCredential={signInWithGoogle} />
+          </div>
+        ) : null}
+      </div>
+      {activation ? (
+        <ActivationDialog
+          key={activation.userId}
+          userId={activation.userId}
+          open
+          onOpenChange={(open) => (open ? undefined : setActivation(null))}
+          onActivated={activated}
+        />
+      ) : null}
+    </section>
+  );
 }

@@ -1,4 +1,158 @@
-// Placeholder until its issue builds the screen.
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { checkEmailInput, checkTokenInput, fieldErrors, resetPasswordForm } from "@core/validation/accounts";
+import { translate } from "~/i18n";
+import { useT } from "~/i18n/react";
+import { api, errorMessage } from "~/lib/api";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { toast } from "~/components/ui/toaster";
+import { Notice } from "~/components/auth/notice";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
+  return [{ title: `${translate(lang, "auth.forgotTitle")} | ${translate(lang, "common.shopName")}` }, { name: "robots", content: "noindex" }];
+}
+
+type Step = "email" | "code" | "password";
+const STEPS: Step[] = ["email", "code", "password"];
+
+/** SPEC §4 Forgot password: e-mail, then the e-mailed code, then a new password, then /auth. */
 export default function ForgotPassword() {
-  return <div className="mx-auto max-w-7xl p-6" data-placeholder="forgot-password" />;
+  const t = useT();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>("email");
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const err = (key: string) => (errors[key] ? t(errors[key]) : null);
+
+  async function run(action: () => Promise<void>) {
+    setFormError(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (e) {
+      setFormError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submitEmail(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = checkEmailInput.safeParse({ email });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    return run(async () => {
+      const res = await api<{ message: string }>("/checkemail", { method: "POST", body: parsed.data, noAuthRedirect: true });
+      setSentMessage(res.message);
+      setStep("code");
+    });
+  }
+
+  function submitCode(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = checkTokenInput.safeParse({ email, token: code });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    return run(async () => {
+      await api("/checktoken", { method: "POST", body: parsed.data, noAuthRedirect: true });
+      setStep("password");
+    });
+  }
+
+  function submitPassword(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = resetPasswordForm.safeParse({ password, confirmPassword });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    return run(async () => {
+      const res = await api<{ message: string }>("/resetpassword", {
+        method: "POST",
+        body: { email: email.trim().toLowerCase(), token: code, password: parsed.data.password },
+        noAuthRedirect: true,
+      });
+      toast.success(res.message);
+      navigate("/auth");
+    });
+  }
+
+  const stepIndex = STEPS.indexOf(step);
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-4 px-4 py-10" data-testid="forgot-password-page">
+      <h1 className="text-center text-2xl font-semibold tracking-tight">{t("auth.forgotTitle")}</h1>
+      <ol className="flex items-center justify-center gap-2 text-xs" aria-label={t("auth.forgotSteps")}>
+        {STEPS.map((s, i) => (
+          <li key={s} className="flex items-center gap-2" aria-current={s === step ? "step" : undefined}>
+            <span
+              className={`inline-flex size-7 items-center justify-center rounded-full font-semibold ${i <= stepIndex ? "bg-brand-600 text-white" : "bg-surface-2 text-muted"}`}
+            >
+              {i + 1}
+            </span>
+            <span className={s === step ? "font-medium" : "text-muted"}>{t(`auth.forgotStep.${s}`)}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
+        {step === "email" ? (
+          <form onSubmit={submitEmail} className="flex flex-col gap-4" noValidate>
+            <p className="text-sm text-muted">{t("auth.forgotEmailText")}</p>
+            <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={err("email")} dir="ltr" required autoFocus />
+            {formError ? <Notice tone="error">{formError}</Notice> : null}
+            <Button type="submit" loading={busy} data-testid="forgot-send-code">
+              {t("auth.sendCode")}
+            </Button>
+          </form>
+        ) : null}
+        {step === "code" ? (
+          <form onSubmit={submitCode} className="flex flex-col gap-4" noValidate>
+            {sentMessage ? <Notice tone="info">{sentMessage}</Notice> : null}
+            <TextField
+              label={t("auth.resetCode")}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/[^0-9]/g, ""))}
+              error={err("token")}
+              dir="ltr"
+              className="text-center text-lg tracking-[0.5em]"
+              required
+              autoFocus
+            />
+            {formError ? <Notice tone="error">{formError}</Notice> : null}
+            <Button type="submit" loading={busy} data-testid="forgot-check-code">
+              {t("auth.verifyCode")}
+            </Button>
+            <Button variant="ghost" onClick={() => { setStep("email"); setCode(""); setFormError(null); }}>
+              {t("common.back")}
+            </Button>
+          </form>
+        ) : null}
+        {step === "password" ? (
+          <form onSubmit={submitPassword} className="flex flex-col gap-4" noValidate>
+            <TextField label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={err("password")} hint={t("auth.passwordHint")} required autoFocus />
+            <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} error={err("confirmPassword")} required />
+            {formError ? <Notice tone="error">{formError}</Notice> : null}
+            <Button type="submit" loading={busy} data-testid="forgot-reset">
+              {t("auth.resetPassword")}
+            </Button>
+          </form>
+        ) : null}
+      </div>
+      <p className="text-center text-sm">
+        <Link to="/auth" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          {t("auth.backToSignIn")}
+        </Link>
+      </p>
+    </section>
+  );
 }
