@@ -129,7 +129,7 @@ describe("checkout messages (SPEC §5 Checkout), in English and Arabic", () => {
     const p = await makeProduct(t.deps.db);
     const payload = orderPayload([{ productId: p.id, quantity: 1 }], { email: "mona@" });
     expect((await guestOrder(payload)).json().message).toBe("Email is not valid, please enter a valid email");
-    expect((await guestOrder(payload, withLang({}, "ar"))).statusCode).toBe(400);
+    expect((await guestOrder(payload, withLang({}, "ar"))).json().message).toBe("البريد الإلكتروني غير صالح، يرجى إدخال بريد إلكتروني صحيح");
   });
 
   it("delivers in Egypt only", async () => {
@@ -137,6 +137,8 @@ describe("checkout messages (SPEC §5 Checkout), in English and Arabic", () => {
     const res = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { country: "Saudi Arabia" } }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("We only deliver within Egypt");
+    const ar = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { country: "Saudi Arabia" } }), withLang({}, "ar"));
+    expect(ar.json().message).toBe("نوصّل داخل مصر فقط");
   });
 
   it("refuses Credit Card while no card provider is configured", async () => {
@@ -144,6 +146,8 @@ describe("checkout messages (SPEC §5 Checkout), in English and Arabic", () => {
     const res = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card" }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Credit card payment is not available, please choose Cash on Delivery");
+    const ar = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card" }), withLang({}, "ar"));
+    expect(ar.json().message).toBe("الدفع بالبطاقة غير متاح، يرجى اختيار الدفع عند الاستلام");
     expect(await stockOf(t.deps.db, p.id)).toBe(5);
   });
 

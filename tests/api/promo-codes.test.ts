@@ -96,4 +96,13 @@ describe("promo codes", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/promocodes", headers: { cookie: customer } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/promocodes" })).statusCode).toBe(401);
   });
+
+  it("slows down guessing codes: too many checks a minute answer 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      statuses.push((await t.app.inject({ method: "GET", url: `/api/promocodes/GUESS${i}`, remoteAddress: "10.9.8.7" })).statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
 });
