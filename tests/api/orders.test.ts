@@ -233,7 +233,7 @@ describe("what an order cannot do", () => {
 
 describe("confirmation e-mail", () => {
   it("sends the order number and a tracking link in the customer's language", async () => {
-    const p = await makeProduct(t.deps.db, { price: 10_000 });
+    const p = await makeProduct(t.deps.db, { price: 10_000, name: "Linen dress", nameAr: "فستان كتان" });
     const en = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { email: "mail-en@example.com" }))).json().order;
     const mailEn = t.mail.find((m) => m.to === "mail-en@example.com")!;
     expect(mailEn.subject).toBe(`Your order ${en.orderNumber} is confirmed`);
@@ -244,6 +244,8 @@ describe("confirmation e-mail", () => {
     const mailAr = t.mail.find((m) => m.to === "mail-ar@example.com")!;
     expect(mailAr.subject).toBe(`تم تأكيد طلبك ${ar.orderNumber}`);
     expect(mailAr.html).toContain('dir="rtl"');
+    expect(mailAr.text).toContain("فستان كتان");
+    expect(ar.products[0].productId).toMatchObject({ name: "Linen dress", nameAr: "فستان كتان" });
   });
 });
 

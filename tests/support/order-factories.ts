@@ -11,6 +11,7 @@ import { applyPercent } from "../../core/pricing";
 
 export interface MakeProductOptions {
   name?: string;
+  nameAr?: string | null;
   /** Piastres. */
   price?: number;
   stock?: number;
@@ -37,6 +38,7 @@ export async function makeProduct(db: Db, o: MakeProductOptions = {}) {
     .insert(products)
     .values({
       name,
+      nameAr: o.nameAr ?? null,
       code: `LD-${crypto.randomInt(10_000, 99_999)}`,
       description: "A light linen dress.",
       category: o.category ?? "dresses",

@@ -58,6 +58,7 @@ export const orderItems = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     /** Snapshots, so an order reads the same after the product changes. */
     name: text("name").notNull(),
+    nameAr: text("name_ar"),
     image: text("image"),
     category: text("category"),
     quantity: integer("quantity").notNull(),

@@ -56,7 +56,7 @@ export function orderConfirmationEmail(order: OrderDTO, baseUrl: string): EmailC
     {
       kind: "list",
       items: order.products.map((l) =>
-        t("line", { name: l.productId.name, size: l.size, color: l.color, quantity: l.quantity, total: money(l.lineTotal, lang) }),
+        t("line", { name: (lang === "ar" && l.productId.nameAr) || l.productId.name, size: l.size, color: l.color, quantity: l.quantity, total: money(l.lineTotal, lang) }),
       ),
     },
     {

@@ -16,6 +16,8 @@ export interface OrderLineDTO {
   productId: {
     _id: string | null;
     name: string;
+    /** The Arabic name where staff gave one. */
+    nameAr: string | null;
     images: string[];
     category: string | null;
     /** Unit price before the discount, EGP. */
@@ -72,6 +74,7 @@ export function toOrderLineDTO(item: OrderItemRow): OrderLineDTO {
     productId: {
       _id: item.productId,
       name: item.name,
+      nameAr: item.nameAr,
       images: item.image ? [item.image] : [],
       category: item.category,
       price: toEgp(item.unitPrice),

@@ -183,6 +183,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
         orderId: order.id,
         productId: product.id,
         name: product.name,
+        nameAr: product.nameAr,
         image: product.images[0] ?? null,
         category: product.category,
         quantity: line.quantity,
