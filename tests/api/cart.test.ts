@@ -92,6 +92,9 @@ describe("server cart", () => {
     const res = await call("POST", "/api/cart", line(p.id, 3));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("You can add at most 10 of this item");
+    const atOnce = await call("POST", "/api/cart", line(p.id, 11, "L"), "ar");
+    expect(atOnce.statusCode).toBe(400);
+    expect(atOnce.json().message).toBe("يمكنك إضافة 10 قطع كحد أقصى من هذا المنتج");
   });
 
   it("refuses more than the stock, naming what is left and what is in the cart", async () => {

@@ -79,7 +79,7 @@ async function lockedLine(tx: DbOrTx, userId: string, productId: string, color: 
 function checkLineQuantity(product: ProductRow, existing: number, wanted: number) {
   if (product.stock <= 0) throw badInput("ordersApi.outOfStock");
   if (wanted < 1) throw badInput("ordersApi.quantityMin");
-  if (wanted > MAX) throw badInput("ordersApi.quantityMax", { max: MAX });
+  if (wanted > MAX) throw badInput("ordersApi.quantityMax");
   if (wanted > product.stock) throw badInput("ordersApi.notEnoughStock", { n: product.stock, m: existing });
 }
 

@@ -57,7 +57,7 @@ function mergeLines(input: OrderInput["products"]): Line[] {
   }
   const lines = [...byKey.values()];
   if (lines.some((l) => l.quantity > LIMITS.cartLineMaxQuantity)) {
-    throw badInput("ordersApi.quantityMax", { max: LIMITS.cartLineMaxQuantity });
+    throw badInput("ordersApi.quantityMax");
   }
   return lines;
 }
