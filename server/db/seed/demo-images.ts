@@ -47,14 +47,14 @@ function garmentSvg(kind: Category, color: string, width: number): string {
 function bannerSvg(colors: [string, string], kinds: Category[], width: number): string {
   const h = Math.round(width * 0.4375);
   const shapes = kinds
-    .map((k, i) => `<g transform="translate(${560 + i * 250} 20) scale(0.62)"><path d="${SILHOUETTES[k]}" fill="${i % 2 ? colors[1] : colors[0]}" opacity="0.92"/></g>`)
+    .map((k, i) => `<g transform="translate(${600 + i * 260} 70) scale(1.1)"><path d="${SILHOUETTES[k]}" fill="${i % 2 ? colors[1] : colors[0]}" opacity="0.92"/></g>`)
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 700" width="${width}" height="${h}">
     <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="0.6">
       <stop offset="0" stop-color="${tint(colors[0], 0.88)}"/><stop offset="1" stop-color="${tint(colors[1], 0.6)}"/>
     </linearGradient></defs>
     <rect width="1600" height="700" fill="url(#bg)"/>
-    <circle cx="1250" cy="350" r="300" fill="${tint(colors[1], 0.8)}" opacity="0.6"/>
+    <circle cx="1180" cy="360" r="320" fill="${tint(colors[1], 0.8)}" opacity="0.6"/>
     ${shapes}
   </svg>`;
 }
