@@ -6,7 +6,7 @@
  * zero or a code past its limit.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Lang } from "@core/constants";
+import { LIMITS, type Lang } from "@core/constants";
 import { lineTotal, orderTotals } from "@core/pricing";
 import type { OrderInput } from "@core/validation/checkout";
 import type { AppDeps } from "../../deps";
@@ -21,7 +21,6 @@ import { isUuid } from "./ids";
 import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
 import type { OrderDTO } from "./order-dto";
-import { LIMITS } from "@core/constants";
 
 export interface PlaceOrderContext {
   /** The signed-in customer; null for POST /api/order/guest. */

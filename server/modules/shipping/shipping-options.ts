@@ -2,7 +2,7 @@
  * Per-city shipping fees and delivery estimates (SPEC §7 shipping, §9 Shipping). Fees are stored in
  * piastres and answered in EGP; a city's fee for an order is its fee plus the bulk additional cost.
  */
-import { asc, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { DEFAULT_CITY, DEFAULT_SHIPPING_EGP } from "@core/constants";
 import { toEgp, toPiastres, type Piastres } from "@core/pricing";
 import type { AdditionalCostInput, ShippingOptionInput } from "@core/validation/shipping";
@@ -63,7 +63,7 @@ export async function saveShippingOption(db: Db, input: ShippingOptionInput): Pr
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: shippingOptions.id }).from(shippingOptions).where(sameCity(input.city)).for("update");
     if (existing) {
-      const [row] = await tx.update(shippingOptions).set(values).where(sql`${shippingOptions.id} = ${existing.id}`).returning();
+      const [row] = await tx.update(shippingOptions).set(values).where(eq(shippingOptions.id, existing.id)).returning();
       return toShippingOptionDTO(row);
     }
     const [row] = await tx.insert(shippingOptions).values(values).onConflictDoNothing().returning();
@@ -89,7 +89,7 @@ export async function updateShippingOption(db: Db, id: string, input: ShippingOp
       ...(input.additionalCost !== undefined ? { additionalCost: toPiastres(input.additionalCost) } : {}),
       updatedAt: new Date(),
     })
-    .where(sql`${shippingOptions.id} = ${id}`)
+    .where(eq(shippingOptions.id, id))
     .returning();
   if (!row) throw notFound("ordersApi.shippingNotFound");
   return toShippingOptionDTO(row);
@@ -97,7 +97,7 @@ export async function updateShippingOption(db: Db, id: string, input: ShippingOp
 
 export async function deleteShippingOption(db: Db, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound("ordersApi.shippingNotFound");
-  const rows = await db.delete(shippingOptions).where(sql`${shippingOptions.id} = ${id}`).returning({ id: shippingOptions.id });
+  const rows = await db.delete(shippingOptions).where(eq(shippingOptions.id, id)).returning({ id: shippingOptions.id });
   if (rows.length === 0) throw notFound("ordersApi.shippingNotFound");
 }
 
