@@ -1,6 +1,6 @@
 /** SPEC §5 Cart, §7 Cart, §9 quantity and bulk pricing: the signed-in customer's server cart. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, onPostgres, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeProduct } from "../support/order-factories";
 
@@ -182,5 +182,16 @@ describe("merging a guest cart at sign-in", () => {
     expect(q(plenty.id, "L")).toBe(2);
     expect(q(soldOut.id)).toBeUndefined();
     expect(body.skipped).toBe(3);
+  });
+});
+
+describe("concurrent adds on PostgreSQL", () => {
+  it.skipIf(!onPostgres())("never lets racing adds of a new line pass the stock", async () => {
+    const { call } = await customer();
+    const p = await makeProduct(t.deps.db, { stock: 7 });
+    const results = await Promise.all(Array.from({ length: 6 }, () => call("POST", "/api/cart", line(p.id, 3))));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    const cart = (await call("GET", "/api/cart")).json();
+    expect(cart.cart[0].quantity).toBe(6);
   });
 });

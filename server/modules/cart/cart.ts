@@ -90,13 +90,23 @@ export async function addToCart(db: Db, userId: string, input: AddToCartInput): 
     const line = await lockedLine(tx, userId, product.id, input.color, input.size);
     const existing = line?.quantity ?? 0;
     checkLineQuantity(product, existing, existing + input.quantity);
-    await tx
+    // The limit is in the upsert too: two adds racing for a line that did not exist yet (nothing to
+    // lock) still cannot pass 10 or the stock together.
+    const cap = Math.min(MAX, product.stock);
+    const written = await tx
       .insert(cartItems)
       .values({ userId, productId: product.id, quantity: input.quantity, color: input.color, size: input.size })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.productId, cartItems.color, cartItems.size],
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-      });
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${cap}`,
+      })
+      .returning({ id: cartItems.id });
+    if (written.length === 0) {
+      const now = (await lockedLine(tx, userId, product.id, input.color, input.size))?.quantity ?? 0;
+      checkLineQuantity(product, now, now + input.quantity);
+      throw badInput("ordersApi.errorUpdatingCart");
+    }
     return getCart(tx, userId);
   });
 }
