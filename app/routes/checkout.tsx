@@ -44,6 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cities };
 }
 
+const STEP_FORM = "checkout-step";
+
 interface PlacedOrder {
   _id: string;
   orderNumber: string;
@@ -85,8 +87,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
   }
 
-  function next(e: FormEvent) {
-    e.preventDefault();
+  function next(e?: FormEvent) {
+    e?.preventDefault();
     if (step === 1) {
       const found = checkCheckoutForm(form);
       setErrors(found);
@@ -181,7 +183,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <PageTitle>{t("checkout.title")}</PageTitle>
       <CheckoutSteps current={step} />
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <form onSubmit={next} noValidate aria-labelledby="step-title">
+        <div>
           <h2 id="step-title" ref={headingRef} tabIndex={-1} className="sr-only">
             {t("checkout.stepOf", { n: step + 1, total: CHECKOUT_STEPS.length })}: {t(`checkout.step.${CHECKOUT_STEPS[step]}`)}
           </h2>
@@ -193,12 +195,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           ) : null}
-          {step === 0 ? <ReviewStep lines={cart.lines} promo={promo} onPromo={setPromo} /> : null}
-          {step === 1 ? <AddressStep form={form} errors={errors} cities={loaderData.cities} onChange={change} /> : null}
-          {step === 2 ? <PaymentStep value={paymentMethod} cardEnabled={shop.cardPaymentEnabled} onChange={setPaymentMethod} /> : null}
-          {step === 3 && paymentMethod ? (
-            <PlaceOrderStep form={form} city={city} paymentMethod={paymentMethod} totals={totals} promoCode={promo?.code ?? null} onEdit={setStep} />
-          ) : null}
+          {/* The review step holds the promo code's own form, so it sits outside the step form (no nested forms). */}
+          {step === 0 ? (
+            <ReviewStep lines={cart.lines} promo={promo} onPromo={setPromo} />
+          ) : (
+            <form id={STEP_FORM} onSubmit={next} noValidate aria-labelledby="step-title">
+              {step === 1 ? <AddressStep form={form} errors={errors} cities={loaderData.cities} onChange={change} /> : null}
+              {step === 2 ? <PaymentStep value={paymentMethod} cardEnabled={shop.cardPaymentEnabled} onChange={setPaymentMethod} /> : null}
+              {step === 3 && paymentMethod ? (
+                <PlaceOrderStep form={form} city={city} paymentMethod={paymentMethod} totals={totals} promoCode={promo?.code ?? null} onEdit={setStep} />
+              ) : null}
+            </form>
+          )}
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             {step === 0 ? (
               <Link to="/cart" className="inline-flex h-10 items-center rounded-full border border-line px-4 text-sm font-medium hover:bg-surface-2">
@@ -209,11 +217,19 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 {t("checkout.back")}
               </Button>
             )}
-            <Button type="submit" size="lg" loading={placing} disabled={cart.loading} data-testid={last ? "place-order" : "checkout-continue"}>
+            <Button
+              type={step === 0 ? "button" : "submit"}
+              form={step === 0 ? undefined : STEP_FORM}
+              onClick={step === 0 ? () => next() : undefined}
+              size="lg"
+              loading={placing}
+              disabled={cart.loading}
+              data-testid={last ? "place-order" : "checkout-continue"}
+            >
               {last ? (placing ? t("checkout.placing") : t("checkout.placeOrder")) : t("checkout.continue")}
             </Button>
           </div>
-        </form>
+        </div>
         <OrderSummary lines={cart.lines} totals={totals} estTime={city.estTime} />
       </div>
       <PaymentDialog

@@ -17,7 +17,9 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
   const lang = useLang();
   const date = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { dateStyle: "medium" }).format(new Date(order.createdAt));
   const a = order.shipping.address;
-  const address = [a.street, a.building, a.floor, a.apartment, a.area, a.city, a.country].filter(Boolean).join(lang === "ar" ? "، " : ", ");
+  // The guest view masks the street address; only the city and country are worth showing then.
+  const parts = order.masked ? [a.city, a.country] : [a.street, a.building, a.floor, a.apartment, a.area, a.city, a.country];
+  const address = parts.filter(Boolean).join(lang === "ar" ? "، " : ", ");
   const { subtotal, shipping, total } = order.orderSummary;
   // SPEC §9: the promo discount shown is subtotal plus shipping minus total.
   const promoDiscount = Math.max(0, Math.round((subtotal + shipping - total) * 100) / 100);
