@@ -11,7 +11,7 @@ export function ContactDetails() {
   const icon = "mt-0.5 size-5 shrink-0 text-brand-600";
   const link = "font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300";
   return (
-    <aside className="flex flex-col gap-6 rounded-2xl border border-line bg-surface-2 p-6" aria-labelledby="contact-details-title">
+    <aside className="flex flex-col gap-6 rounded-2xl border border-line bg-surface-2 p-6" aria-labelledby="contact-details-title" data-testid="contact-details">
       <h2 id="contact-details-title" className="text-xl font-semibold">
         {t("pages.contact.detailsTitle")}
       </h2>

@@ -165,7 +165,7 @@ export function ContactForm() {
               <li key={f.id} className="flex items-center gap-3 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
                 {f.url ? <FileText className="size-4 shrink-0 text-brand-600" aria-hidden /> : <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />}
                 <bdi className="min-w-0 flex-1 truncate">{f.name}</bdi>
-                <span className="text-xs text-muted">{f.url ? t("pages.contact.uploaded") : t("pages.contact.uploading", { name: "" })}</span>
+                <span className="text-xs text-muted">{f.url ? t("pages.contact.uploaded") : t("pages.contact.uploadingShort")}</span>
                 <button
                   type="button"
                   className="rounded-full p-1 hover:bg-line disabled:opacity-50"

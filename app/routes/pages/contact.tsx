@@ -11,7 +11,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function ContactPage() {
   const t = useT();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-8 md:px-6 md:py-12">
+    <section className="mx-auto max-w-6xl px-4 py-8 md:px-6 md:py-12" data-testid="contact-page">
       <header className="mb-8 max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight">{t("pages.contact.title")}</h1>
         <p className="mt-3 text-lg text-muted">{t("pages.contact.intro")}</p>
