@@ -67,7 +67,8 @@ export function PersonalInfoForm({ user }: { user: SessionUser }) {
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
             className="sr-only"
-            id="profile-image-input"
+            tabIndex={-1}
+            aria-label={t("account.changePhoto")}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) void upload(file);

@@ -37,7 +37,7 @@ function Choice<T extends string>({ name, legend, options, value, onChange }: {
  */
 export function PreferencesForm({ initialTheme }: { initialTheme: Theme }) {
   const t = useT();
-  const lang = useLang();
+  const [lang, setLang] = useState<Lang>(useLang());
   const [theme, setTheme] = useState<Theme>(initialTheme);
 
   async function save(body: { lang?: Lang; theme?: Theme }) {
@@ -76,6 +76,7 @@ export function PreferencesForm({ initialTheme }: { initialTheme: Theme }) {
           { value: "ar", label: "العربية", lang: "ar" },
         ]}
         onChange={(next) => {
+          setLang(next);
           setLangCookie(next);
           // The cookie alone decides the page's language; the account copy is for e-mails and other devices.
           void save({ lang: next }).finally(() => window.location.reload());

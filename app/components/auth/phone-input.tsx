@@ -13,11 +13,12 @@ export interface PhoneValue {
   number: string;
 }
 
-/** "+201012345678" back into its country and local number, for editing. */
+/** "+201012345678" back into its country and the number as people write it at home (010…). */
 export function splitPhone(phone: string): PhoneValue {
   const match = PHONE_COUNTRIES.find((c) => phone.startsWith(c.dial));
-  if (match) return { country: match.code, number: phone.slice(match.dial.length) };
-  return { country: "EG", number: phone };
+  if (!match) return { country: "EG", number: phone };
+  const national = phone.slice(match.dial.length);
+  return { country: match.code, number: national.startsWith("0") ? national : `0${national}` };
 }
 
 /** The international form the API stores; a local leading 0 (010…) is dropped after the country code. */
