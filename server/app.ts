@@ -58,17 +58,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook("onRequest", async (_req, reply) => {
     (reply.raw as ResponseWithNonce).cspNonce = crypto.randomBytes(16).toString("base64");
   });
+  // Google's sign-in button (only with GOOGLE_CLIENT_ID) loads its script, style and frame from Google.
+  const googleSignIn = config.GOOGLE_CLIENT_ID
+    ? { scripts: ["https://accounts.google.com/gsi/client"], styles: ["https://accounts.google.com/gsi/style"], frames: ["https://accounts.google.com/gsi/"] }
+    : { scripts: [], styles: [], frames: [] };
   await app.register(helmet, {
     hsts: config.isProduction && Boolean(config.PUBLIC_URL?.startsWith("https")),
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as ResponseWithNonce).cspNonce}'`],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as ResponseWithNonce).cspNonce}'`, ...googleSignIn.scripts],
         imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...googleSignIn.styles],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", "https://accept.paymob.com"],
+        connectSrc: ["'self'", ...googleSignIn.frames],
+        frameSrc: ["'self'", "https://accept.paymob.com", ...googleSignIn.frames],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: null,

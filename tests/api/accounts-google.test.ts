@@ -140,6 +140,13 @@ describe("Google sign-in", () => {
     expect(res.json().message).toBe("This account has been suspended");
   });
 
+  it("lets Google's button script and frame through the content security policy", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/healthz" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/accounts\.google\.com\/gsi\/client/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/accounts\.google\.com\/gsi\//);
+  });
+
   it("never replies with a password hash", () => {
     expectNoPasswordHash(replies);
   });
