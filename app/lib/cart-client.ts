@@ -195,7 +195,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
       cancelled = true;
     };
     // t changes only with the language, which reloads the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
   // Another tab changed the guest cart.

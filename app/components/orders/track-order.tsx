@@ -45,7 +45,6 @@ export function TrackOrder({ initialNumber, pageTitle }: { initialNumber: string
     ran.current = true;
     void search(initialNumber);
     // Runs once for the number in the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialNumber]);
 
   function submit(e: FormEvent) {
