@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeDiscount, makeProduct } from "../support/catalog-factories";
 import { listProducts, productQuerySchema } from "../../server/modules/catalog/list-products";
+import { invalidateListingCounts } from "../../server/modules/catalog/listing-counts";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 
 let t: TestApp;
@@ -185,6 +186,7 @@ describe("speed", () => {
         : drizzlePg(client as never, { schema, logger })
     ) as unknown as Db;
     const countFor = async (limit: number) => {
+      invalidateListingCounts();
       queries = 0;
       const page = await listProducts({ db: counted }, productQuerySchema.parse({ limit: String(limit) }), null);
       return { queries, rows: page.products.length };
@@ -195,5 +197,26 @@ describe("speed", () => {
     expect(large.rows).toBe(16);
     expect(large.queries).toBe(small.queries);
     expect(small.queries).toBe(2);
+  });
+
+  it("remembers the total, so a second page of the same filter is one query", async () => {
+    let queries = 0;
+    const client = (t.deps.db as unknown as { $client: unknown }).$client;
+    const logger = { logQuery: () => void queries++ };
+    const counted = (
+      t.database.driver === "pglite" ? drizzlePglite(client as never, { schema, logger }) : drizzlePg(client as never, { schema, logger })
+    ) as unknown as Db;
+    invalidateListingCounts();
+    const first = await listProducts({ db: counted }, productQuerySchema.parse({ category: "pants", limit: "5" }), null);
+    queries = 0;
+    const second = await listProducts({ db: counted }, productQuerySchema.parse({ category: "pants", limit: "5", page: "2" }), null);
+    expect(queries).toBe(1);
+    expect(second.metadata).toEqual({ ...first.metadata, page: 2 });
+  });
+
+  it("forgets remembered totals when a product changes", async () => {
+    const before = (await list("?category=jackets")).metadata.total;
+    await makeProduct(t.deps.db, { name: "Fresh Jacket", category: "jackets" });
+    expect((await list("?category=jackets")).metadata.total).toBe(before + 1);
   });
 });

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Lang } from "@core/constants";
 import type { AppDeps } from "../../deps";
-import { collections, products } from "../../db/schema";
+import { categories, collections, products } from "../../db/schema";
 import { listActiveBanners, type BannerDTO } from "../content/banners";
 import { toProductDTO, type ProductDTO, type ProductRow } from "./product-dto";
 import { customerVisible } from "./visibility";
@@ -27,48 +27,47 @@ function groupBy(rows: ProductRow[], key: (r: ProductRow) => string | null): Rec
   return out;
 }
 
+/** The newest visible products of each category (or active collection): one index probe per row of the page. */
+async function newestPer(db: Pick<AppDeps, "db">["db"], kind: "category" | "collection"): Promise<ProductRow[]> {
+  const owner = kind === "category" ? categories : collections;
+  const column = kind === "category" ? products.category : products.collection;
+  const newest = db
+    .select()
+    .from(products)
+    .where(and(eq(column, owner.name), customerVisible()))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(HOME_ROW_SIZE)
+    .as("newest");
+  const rows = await db
+    .select()
+    .from(owner)
+    .crossJoinLateral(newest)
+    .where(kind === "collection" ? eq(collections.active, true) : undefined)
+    .orderBy(asc(owner.sortOrder));
+  return rows.map((r) => r.newest);
+}
+
 /**
  * GET /api/promos-featuredproducts and the home page loader: five queries in all, run together,
- * whatever the number of categories and collections (one windowed query per kind of row).
+ * whatever the number of categories and collections. Featured are the newest arrivals; the
+ * recommended row is the best sellers.
  */
 export async function getHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<HomeData> {
   const { db } = deps;
   const visible = customerVisible();
-  const perCategory = db
-    .select({ id: products.id, n: sql<number>`row_number() over (partition by ${products.category} order by ${products.createdAt} desc, ${products.id})`.as("n") })
-    .from(products)
-    .where(visible)
-    .as("per_category");
-  const perCollection = db
-    .select({ id: products.id, n: sql<number>`row_number() over (partition by ${products.collection} order by ${products.createdAt} desc, ${products.id})`.as("n") })
-    .from(products)
-    .innerJoin(collections, and(eq(collections.name, products.collection), eq(collections.active, true)))
-    .where(visible)
-    .as("per_collection");
-
   const [featured, best, byCategory, byCollection, promos] = await Promise.all([
-    // Featured: the discounted pieces first, then the newest.
-    db.select().from(products).where(visible).orderBy(desc(sql`${products.discount} > 0`), desc(products.createdAt)).limit(HOME_ROW_SIZE),
+    db.select().from(products).where(visible).orderBy(desc(products.createdAt), asc(products.id)).limit(HOME_ROW_SIZE),
     db.select().from(products).where(visible).orderBy(desc(products.soldCount), desc(products.createdAt)).limit(HOME_ROW_SIZE),
-    db
-      .select({ p: products })
-      .from(products)
-      .innerJoin(perCategory, and(eq(perCategory.id, products.id), sql`${perCategory.n} <= ${HOME_ROW_SIZE}`))
-      .orderBy(asc(products.category), desc(products.createdAt), asc(products.id)),
-    db
-      .select({ p: products })
-      .from(products)
-      .innerJoin(perCollection, and(eq(perCollection.id, products.id), sql`${perCollection.n} <= ${HOME_ROW_SIZE}`))
-      .orderBy(asc(products.collection), desc(products.createdAt), asc(products.id)),
+    newestPer(db, "category"),
+    newestPer(db, "collection"),
     listActiveBanners(db, lang),
   ]);
 
   return {
     featuredProducts: featured.map(toProductDTO),
     bestSellingProducts: best.map(toProductDTO),
-    categoryProducts: groupBy(byCategory.map((r) => r.p), (r) => r.category),
-    collections: groupBy(byCollection.map((r) => r.p), (r) => r.collection),
+    categoryProducts: groupBy(byCategory, (r) => r.category),
+    collections: groupBy(byCollection, (r) => r.collection),
     promos,
   };
 }
-

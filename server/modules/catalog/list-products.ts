@@ -4,9 +4,11 @@ import { CATEGORIES, COLLECTIONS, LIMITS } from "@core/constants";
 import { toPiastres } from "@core/pricing";
 import { foldSearchText } from "@core/search-fold";
 import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db/client";
 import { products } from "../../db/schema";
 import type { SessionUser } from "../accounts/sessions";
 import { toProductDTO, type ProductDTO } from "./product-dto";
+import { cachedCount, countKey, rememberCount } from "./listing-counts";
 import { customerVisible, isStaff } from "./visibility";
 
 export const SORTS = ["asc", "desc", "newest", "oldest"] as const;
@@ -62,28 +64,24 @@ export interface ProductPage {
 /** LIKE wildcards typed by a shopper are literal characters. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Below the default 0.6 of the `<%` operator, so that "abya" still finds "Abaya". */
+/** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
 const TYPO_SIMILARITY = 0.3;
 
 /**
- * The folded search condition and its relevance rank: exact word, then word prefix, then contains,
- * then similar words. The "indexed" mode uses only what the trigram index answers (contains, or a
- * close word by `<%`); the "typo" mode, tried only when that finds nothing, accepts looser matches.
+ * The folded search condition and its relevance rank. The "contains" mode is a LIKE on the folded
+ * text, answered by the trigram index and cheap to recheck; ranked exact word, then word prefix,
+ * then anywhere. The "typo" mode, tried only when that finds nothing, matches close words
+ * (`<%`, also indexed; the caller lowers its threshold) and ranks by similarity.
  */
-export function searchMatch(search: string, mode: "indexed" | "typo" = "indexed"): { where: SQL; rank: SQL } | null {
+export function searchMatch(search: string, mode: "contains" | "typo" = "contains"): { where: SQL; rank: SQL } | null {
   const q = foldSearchText(search);
   if (!q) return null;
-  const contains = `%${escapeLike(q)}%`;
-  const where =
-    mode === "indexed"
-      ? sql`(${products.searchText} ilike ${contains} or ${q} <% ${products.searchText})`
-      : sql`word_similarity(${q}, ${products.searchText}) >= ${TYPO_SIMILARITY}`;
-  const word = q.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const rank = sql`case
-      when ${products.searchText} ~ ${`(^| )${word}( |$)`} then 0
-      when ${products.searchText} ilike ${`${escapeLike(q)}%`} or ${products.searchText} ilike ${`% ${escapeLike(q)}%`} then 1
-      when ${products.searchText} ilike ${contains} then 2
-      else 3 end, word_similarity(${q}, ${products.searchText}) desc`;
+  if (mode === "typo") {
+    return { where: sql`${q} <% ${products.searchText}`, rank: sql`word_similarity(${q}, ${products.searchText}) desc` };
+  }
+  const where = sql`${products.searchText} like ${`%${escapeLike(q)}%`}`;
+  const padded = sql`(' ' || ${products.searchText} || ' ')`;
+  const rank = sql`case when position(${` ${q} `} in ${padded}) > 0 then 0 when position(${` ${q}`} in ${padded}) > 0 then 1 else 2 end`;
   return { where, rank };
 }
 
@@ -105,8 +103,10 @@ export function productFilters(query: ProductQuery, viewer: SessionUser | null):
 }
 
 /**
- * The shop listing: two queries (the page and the count), whatever the page size, run together.
- * Price sorts use the stored price a customer pays (docs/decisions/004).
+ * The shop listing: the page and the count, run together, whatever the page size (the count is
+ * skipped while it is memoised, see listing-counts.ts).
+ * Price sorts use the stored price a customer pays (docs/decisions/004). A search that finds
+ * nothing is tried once more tolerating typos, in a transaction that lowers pg_trgm's threshold.
  */
 export async function listProducts(
   deps: Pick<AppDeps, "db">,
@@ -114,20 +114,25 @@ export async function listProducts(
   viewer: SessionUser | null,
 ): Promise<ProductPage> {
   const text = query.search ?? query.searchTerm ?? "";
-  const page = await listPage(deps, query, viewer, searchMatch(text, "indexed"));
-  // A search that found nothing is tried once more, tolerating typos: at most four queries in all.
+  const page = await listPage(deps.db, query, viewer, text, "contains");
   if (page.metadata.total === 0 && foldSearchText(text).length >= 3) {
-    return listPage(deps, query, viewer, searchMatch(text, "typo"));
+    return deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+      return listPage(tx, query, viewer, text, "typo", deps.db);
+    });
   }
   return page;
 }
 
 async function listPage(
-  deps: Pick<AppDeps, "db">,
+  db: DbOrTx,
   query: ProductQuery,
   viewer: SessionUser | null,
-  search: ReturnType<typeof searchMatch>,
+  text: string,
+  mode: "contains" | "typo",
+  memoDb: object = db,
 ): Promise<ProductPage> {
+  const search = searchMatch(text, mode);
   const where = productFilters(query, viewer);
   if (search) where.push(search.where);
   const condition = and(...where);
@@ -141,10 +146,18 @@ async function listPage(
   order.push(query.sortBy === "oldest" ? asc(products.createdAt) : desc(products.createdAt), asc(products.id));
 
   const { page, limit } = query;
-  const [rows, [{ total }]] = await Promise.all([
-    deps.db.select().from(products).where(condition).orderBy(...order).limit(limit).offset((page - 1) * limit),
-    deps.db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition),
+  const offset = (page - 1) * limit;
+  const key = countKey(memoDb, {
+    staff: isStaff(viewer), hidden: query.hidden === true, category: query.category, collection: query.collection,
+    inStock: query.inStock, discount: query.discount, price: query.price, q: search ? foldSearchText(text) : null, mode,
+  });
+  const known = cachedCount(key);
+  const [rows, counted] = await Promise.all([
+    db.select().from(products).where(condition).orderBy(...order).limit(limit).offset(offset),
+    known === undefined ? db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition) : null,
   ]);
+  const total = known ?? counted![0]!.total;
+  if (known === undefined) rememberCount(key, total);
   return {
     products: rows.map(toProductDTO),
     metadata: { totalPages: Math.ceil(total / limit), page, limit, total },

@@ -9,6 +9,7 @@ import { assertOwnUploads } from "../media/own-uploads";
 import { productNotFound } from "./get-product";
 import { isUuid } from "./ids";
 import { toProductDTO, type ProductDTO } from "./product-dto";
+import { invalidateListingCounts } from "./listing-counts";
 import { recordAudit } from "./record-audit";
 import { refreshProductPricing } from "./refresh-pricing";
 import { buildSearchText } from "./search-text";
@@ -54,7 +55,7 @@ export async function createProduct(deps: Pick<AppDeps, "db">, input: ProductCre
   assertOwnUploads(input.images);
   await assertCodeFree(deps, input.code);
   const status = actor.role === "admin" ? "approved" : "pending";
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
       .values({ ...toColumns(input), status, createdBy: actor._id })
@@ -64,6 +65,8 @@ export async function createProduct(deps: Pick<AppDeps, "db">, input: ProductCre
     const [saved] = await tx.select().from(products).where(eq(products.id, row!.id));
     return toProductDTO(saved!);
   });
+  invalidateListingCounts();
+  return created;
 }
 
 /** Staff edit a product; its state (pending, approved, deleted) stays as it is. */
@@ -76,7 +79,7 @@ export async function updateProduct(
   if (!isUuid(id)) throw productNotFound();
   assertOwnUploads(input.images);
   await assertCodeFree(deps, input.code, id);
-  return deps.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(products)
       .set({ ...toColumns(input), updatedAt: new Date() })
@@ -88,6 +91,8 @@ export async function updateProduct(
     const [saved] = await tx.select().from(products).where(eq(products.id, id));
     return toProductDTO(saved!);
   });
+  invalidateListingCounts();
+  return updated;
 }
 
 /** Delete hides (SPEC §4): the product leaves the shop, carts and orders keep their history. */
@@ -102,4 +107,5 @@ export async function setProductHidden(deps: Pick<AppDeps, "db">, id: string, hi
     if (!row) throw productNotFound();
     await recordAudit(tx, actor, hidden ? "product.delete" : "product.restore", { type: "product", id }, { name: row.name });
   });
+  invalidateListingCounts();
 }

@@ -7,6 +7,7 @@ import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { productNotFound } from "../catalog/get-product";
 import { isUuid } from "../catalog/ids";
+import { invalidateListingCounts } from "../catalog/listing-counts";
 import { recordAudit } from "../catalog/record-audit";
 import { refreshProductPricing, type PricingScope } from "../catalog/refresh-pricing";
 
@@ -98,7 +99,7 @@ export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInp
     productName = p.name;
   }
   const conflictTarget = target.productId ? discounts.productId : target.category ? discounts.category : discounts.collectionName;
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(discounts)
       .values({ ...target, discount: input.discount, hasShipping: input.hasShipping, active: true })
@@ -111,6 +112,8 @@ export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInp
     await recordAudit(tx, actor, "discount.save", describe(target), { discount: input.discount, hasShipping: input.hasShipping });
     return toDTO(row!, productName);
   });
+  invalidateListingCounts();
+  return saved;
 }
 
 export async function removeDiscount(deps: Pick<AppDeps, "db">, target: DiscountTarget, actor: SessionUser): Promise<void> {
@@ -122,4 +125,5 @@ export async function removeDiscount(deps: Pick<AppDeps, "db">, target: Discount
     await refreshProductPricing(tx, pricingScope(row));
     await recordAudit(tx, actor, "discount.remove", describe(row), { discount: row.discount });
   });
+  invalidateListingCounts();
 }

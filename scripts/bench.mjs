@@ -1,0 +1,212 @@
+// `npm run bench` (DESIGN.md §9): 50,000 products in a fresh PostgreSQL database, the built server
+// against it, and autocannon on the listing, the product JSON, the home data and the server-rendered
+// pages, beside a bare node:http server answering a fixed JSON (the ceiling on this machine).
+// Needs `npm run build` first. Settings: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_PRODUCTS (50000), BENCH_SECONDS (10 per target), BENCH_CONNECTIONS (50), BENCH_KEEP_DB=1 to keep
+// the database afterwards (to EXPLAIN a slow query), BENCH_ONLY (a substring of the target names to run).
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ADMIN = { email: "bench-admin@example.com", password: "Bench-admin-pass-1" };
+
+if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js")) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+
+const dbName = `bench_${crypto.randomBytes(4).toString("hex")}`;
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+async function adminQuery(sql) {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = http.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+
+async function waitHealthy(base, child) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not become healthy in 120 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** 50,000 products in one statement: ten categories, twelve collections, varied prices and stock. */
+async function seedProducts(db) {
+  const started = Date.now();
+  await db.query(`
+    insert into products (name, name_ar, code, description, description_ar, category, collection, price, stock,
+                          images, sizes, colors, specifications, status, total_price, search_text, sold_count, created_at)
+    select n.name, n.name_ar, n.code, 'A bench product: ' || n.name, 'منتج للاختبار: ' || n.name_ar, n.category, n.collection,
+           n.price, n.stock, array['/uploads/bench-a-800.webp', '/uploads/bench-b-800.webp'], array['S','M','L'],
+           array['#1f1f1f','#d8c3a5'], array['100% cotton','Made in Egypt'], 'approved', n.price,
+           lower(n.name || ' ' || n.name_ar || ' ' || n.code || ' ' || n.category || ' ' || coalesce(n.collection, '')),
+           ((i::bigint * 7919) % 500)::int, now() - (i || ' minutes')::interval
+      from generate_series(1, $1::int) as i,
+      lateral (select
+        (array['Linen','Satin','Pleated','Floral','Knitted','Classic','Oversized','Embroidered'])[1 + i % 8] || ' ' ||
+          (array['Blouse','Cardigan','Chemise','Dress','Hoodie','Jacket','Pants','Sweatshirt','Skirt','Top'])[1 + i % 10] || ' ' || i as name,
+        (array['بلوزة','كارديجان','شميز','فستان','هودي','جاكيت','بنطلون','سويت شيرت','جيبة','توب'])[1 + i % 10] || ' ' || i as name_ar,
+        'BN-' || lpad(i::text, 6, '0') as code,
+        (array['blouses','cardigans','chemises','dresses','hoodies','jackets','pants','sweatshirts','skirts','tops'])[1 + i % 10] as category,
+        case when i % 3 = 0 then null
+             else (array['winter','summer','spring','autumn','ramadan','eid','casual','formal','party','wedding','work','gym'])[1 + i % 12] end as collection,
+        (20000 + (i::bigint * 104729) % 480000)::int as price,
+        case when i % 17 = 0 then 0 else (i * 31) % 60 end as stock
+      ) as n`, [PRODUCTS]);
+  await db.query(`insert into promo_banners (title, description, link, image, active) values
+    ('Bench slide 1', 'First', '/shop', '/uploads/bench-banner-800.webp', true),
+    ('Bench slide 2', 'Second', '/shop?discount=true', '/uploads/bench-banner-800.webp', true)`);
+  await db.query("analyze");
+  return Date.now() - started;
+}
+
+function ceilingServer(port) {
+  const body = JSON.stringify({ products: [], metadata: { totalPages: 0, page: 1, limit: 10, total: 0 } });
+  const srv = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    res.end(body);
+  });
+  return new Promise((resolve) => srv.listen(port, "127.0.0.1", () => resolve(srv)));
+}
+
+async function run(name, url) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  return { name, reqs: result.requests.average, p99: result.latency.p99, failed, total: result.requests.total };
+}
+
+const rssMb = (pid) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};
+
+async function main() {
+  console.log(`Creating database ${dbName} …`);
+  await adminQuery(`create database ${dbName}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["dist/server.js"], {
+    env: {
+      ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let ceiling;
+  const db = new pg.Client({ connectionString: dbUrl });
+  try {
+    await waitHealthy(base, server);
+    await db.connect();
+    console.log(`Seeding ${PRODUCTS.toLocaleString("en")} products …`);
+    const seedMs = await seedProducts(db);
+    console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s`);
+
+    // Discounts through the API, so the real repricing runs over the whole catalogue.
+    const login = await fetch(`${base}/api/login`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN),
+    });
+    const { token } = await login.json();
+    const started = Date.now();
+    for (const body of [{ category: "dresses", discount: 20 }, { collectionName: "eid", discount: 15, hasShipping: true }]) {
+      const res = await fetch(`${base}/api/discounts`, {
+        method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+      });
+      if (res.status !== 201) throw new Error(`discount failed: ${res.status} ${await res.text()}`);
+    }
+    console.log(`  two discounts repriced ${PRODUCTS.toLocaleString("en")} products in ${Date.now() - started} ms`);
+    // A steady-state database has been vacuumed (autovacuum), which lets counts use index-only scans.
+    await db.query("vacuum analyze products");
+
+    const { rows } = await db.query("select id from products order by created_at desc offset 1234 limit 1");
+    const productId = rows[0].id;
+    const ceilingPort = await freePort();
+    ceiling = await ceilingServer(ceilingPort);
+
+    const targets = [
+      ["ceiling: bare node:http, fixed JSON", `http://127.0.0.1:${ceilingPort}/`],
+      ["GET /api/products (page 1)", `${base}/api/products`],
+      ["GET /api/products filtered + sorted", `${base}/api/products?category=dresses&inStock=true&discount=true&price=200-3000&sortBy=asc&page=3&limit=25`],
+      ["GET /api/products?search=dres", `${base}/api/products?search=dres&limit=25`],
+      ["GET /api/products/{id}", `${base}/api/products/${productId}`],
+      ["GET /api/promos-featuredproducts", `${base}/api/promos-featuredproducts`],
+      ["SSR /", `${base}/`],
+      ["SSR /shop?category=dresses&sortBy=asc", `${base}/shop?category=dresses&sortBy=asc`],
+      [`SSR /product/{id}`, `${base}/product/${productId}`],
+    ];
+    // Warm up the server (JIT, pools, caches) before measuring.
+    for (const [, url] of targets.slice(1).filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY))) await autocannon({ url, connections: 10, amount: 200 });
+
+    const only = process.env.BENCH_ONLY;
+    const chosen = targets.filter(([name], i) => i === 0 || !only || name.includes(only));
+    const results = [];
+    for (const [name, url] of chosen) {
+      process.stdout.write(`  ${name} …`);
+      const r = await run(name, url);
+      process.stdout.write(` ${Math.round(r.reqs)} req/s\n`);
+      results.push(r);
+    }
+    const top = results[0].reqs;
+    const memory = rssMb(server.pid);
+    console.log(`\n${PRODUCTS.toLocaleString("en")} products, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`);
+    console.log("| target | req/s | p99 ms | of ceiling | failed |");
+    console.log("| --- | ---: | ---: | ---: | ---: |");
+    for (const r of results) {
+      console.log(`| ${r.name} | ${Math.round(r.reqs).toLocaleString("en")} | ${r.p99} | ${Math.round((r.reqs / top) * 100)}% | ${r.failed} |`);
+    }
+    console.log(`\nServer memory after the run: ${memory} MB RSS`);
+  } finally {
+    ceiling?.close();
+    await db.end().catch(() => undefined); // the connection may never have opened
+    server.kill("SIGTERM");
+    await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DB === "1") {
+      console.log(`Kept database ${dbUrl}; drop it with: psql ${ADMIN_URL} -c 'drop database ${dbName}'`);
+    } else {
+      await adminQuery(`drop database if exists ${dbName} with (force)`);
+      console.log(`Dropped database ${dbName}.`);
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
