@@ -38,6 +38,10 @@ export function Gallery({ images, name, priority = false, compact = false }: { i
         <div
           ref={strip}
           onScroll={onScroll}
+          // Focusable, so keyboard users can scroll the strip with the arrow keys too.
+          tabIndex={0}
+          role="group"
+          aria-label={t("catalog.images")}
           className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl bg-surface-2 [scrollbar-width:none]"
           data-testid="gallery-strip"
         >

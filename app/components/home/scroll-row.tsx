@@ -10,13 +10,15 @@ export interface ScrollRowProps {
   /** Arrows on phones only (SPEC §2 Home), or always. */
   arrows?: "small-screens" | "always";
   testId?: string;
+  /** Rows whose items hold nothing focusable must take focus themselves, so a keyboard can scroll them. */
+  focusable?: boolean;
 }
 
 /**
  * A horizontal row that snaps item by item, with scroll arrows. Plain CSS scroll snap, so it needs
  * no script to render and works in both reading directions.
  */
-export function ScrollRow({ children, columns, label, arrows = "small-screens", testId }: ScrollRowProps) {
+export function ScrollRow({ children, columns, label, arrows = "small-screens", testId, focusable = false }: ScrollRowProps) {
   const t = useT();
   const dir = useDir();
   const list = useRef<HTMLUListElement>(null);
@@ -51,6 +53,7 @@ export function ScrollRow({ children, columns, label, arrows = "small-screens", 
         ref={list}
         onScroll={measure}
         aria-label={label}
+        tabIndex={focusable ? 0 : undefined}
         style={style}
         className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2 [--c:var(--c-sm)] [scrollbar-width:thin] md:[--c:var(--c-md)] lg:[--c:var(--c-lg)]"
       >

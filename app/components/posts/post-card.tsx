@@ -12,7 +12,7 @@ export function PostCard({ post, onDelete }: { post: PostDTO; onDelete?: (post: 
   const lang = useLang();
   const [expanded, setExpanded] = useState(false);
   const preview = postPreview(post.description);
-  const date = new Date(post.createdAt).toLocaleDateString(lang === "ar" ? "ar-EG" : "en-GB", { day: "numeric", month: "short", year: "numeric" });
+  const date = new Date(post.createdAt).toLocaleDateString(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { day: "numeric", month: "short", year: "numeric" });
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-5" data-testid="post-card">
       <header className="flex items-start justify-between gap-2">

@@ -39,7 +39,7 @@ export function PostsCarousel({ posts: initial, canDelete }: { posts: PostDTO[];
   if (!posts.length) return <EmptyState title={t("catalog.noPosts")} />;
   return (
     <>
-      <ScrollRow columns={{ sm: 1, md: 2, lg: 3 }} label={t("catalog.reviewsCarousel")} arrows="always" testId="posts-carousel">
+      <ScrollRow columns={{ sm: 1, md: 2, lg: 3 }} label={t("catalog.reviewsCarousel")} arrows="always" testId="posts-carousel" focusable>
         {posts.map((p) => (
           <PostCard key={p._id} post={p} onDelete={canDelete ? setTarget : undefined} />
         ))}
