@@ -178,23 +178,44 @@ describe("guards and sign-in messages", () => {
     await context.close();
   });
 
-  it("shows the spec's sign-up messages in the form and sends nothing", async () => {
-    const context = await newContext(browser);
+  const FORM_TEXT = {
+    en: {
+      signUp: "Sign up",
+      fill: "Please fill all fields",
+      email: "Email is not valid, please enter a valid email",
+      match: "Passwords do not match",
+      terms: "Please agree to the terms of service and privacy policy",
+    },
+    ar: {
+      signUp: "إنشاء حساب",
+      fill: "يرجى ملء جميع الحقول",
+      email: "البريد الإلكتروني غير صالح، يرجى إدخال بريد إلكتروني صحيح",
+      match: "كلمتا المرور غير متطابقتين",
+      terms: "يرجى الموافقة على شروط الخدمة وسياسة الخصوصية",
+    },
+  } as const;
+
+  it.each(["en", "ar"] as const)("shows the spec's sign-up messages in the form (%s) and sends nothing", async (lang) => {
+    const text = FORM_TEXT[lang];
+    const context = await newContext(browser, { lang });
     const page = await context.newPage();
+    let calls = 0;
+    page.on("request", (r) => r.url().includes("/api/createUser") && calls++);
     await page.goto("/auth");
-    await page.getByRole("tab", { name: "Sign up" }).click();
+    await page.getByRole("tab", { name: text.signUp }).click();
     const form = page.getByTestId("sign-up-form");
     await form.getByTestId("sign-up-submit").click();
-    expect(await form.getByTestId("sign-up-error").textContent()).toBe("Please fill all fields");
+    expect(await form.getByTestId("sign-up-error").textContent()).toBe(text.fill);
     await form.locator("input[name=firstName]").fill("Salma");
     await form.locator("input[name=email]").fill("salma@example");
     await form.locator("input[name=phone]").fill("01012345678");
     await form.locator("input[name=password]").fill(PASSWORD);
     await form.locator("input[name=confirmPassword]").fill(`${PASSWORD}x`);
     await form.getByTestId("sign-up-submit").click();
-    await form.getByText("Email is not valid, please enter a valid email").waitFor();
-    await form.getByText("Passwords do not match").waitFor();
-    await form.getByText("Please agree to the terms of service and privacy policy").waitFor();
+    await form.getByText(text.email).waitFor();
+    await form.getByText(text.match).waitFor();
+    await form.getByText(text.terms).waitFor();
+    expect(calls).toBe(0);
     await context.close();
   });
 });
@@ -214,6 +235,9 @@ describe("forgot password", () => {
     await page.locator("input[name=code]").fill(await codeFromMail(email, activationCode));
     await page.getByTestId("forgot-check-code").click();
     await page.locator("input[name=password]").fill("Brand-new-pass-9");
+    await page.locator("input[name=confirmPassword]").fill("Brand-new-pass-8");
+    await page.getByTestId("forgot-reset").click();
+    await page.getByText("Passwords do not match").waitFor();
     await page.locator("input[name=confirmPassword]").fill("Brand-new-pass-9");
     await page.getByTestId("forgot-reset").click();
     await page.waitForURL(baseUrl() + "/auth");

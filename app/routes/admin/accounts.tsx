@@ -45,12 +45,11 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
-  // The search follows typing after a pause (SPEC §9: 500 ms).
+  // The search follows typing after a pause (SPEC §9: 500 ms); only a change of the typed text restarts it.
   useEffect(() => {
     if (search === query.searchTerm) return;
     const timer = window.setTimeout(() => update({ searchTerm: search.trim(), page: null }), LIMITS.searchDebounceMs);
     return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
   async function act(user: AdminUserDTO, path: string, body: unknown, method: "POST" | "PUT" = "POST") {
