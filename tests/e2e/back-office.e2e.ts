@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { toPiastres } from "@core/pricing";
-import type { Category } from "@core/constants";
+import { CATEGORIES, type Category } from "@core/constants";
 import { accessibilityViolations, admin, baseUrl, failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
 
 type Lang = "en" | "ar";
@@ -109,6 +109,21 @@ async function makeProduct(category: Category, price: number) {
   return body.product;
 }
 
+/** Opens a page and waits until it is hydrated and its data has arrived (staff screens read /api on mount). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+}
+
+/** A category no discount applies to yet (the demo data may hold some), different per language. */
+async function categoryWithoutDiscount(nth: number): Promise<Category> {
+  const { body } = await call<{ discounts: { category: string | null }[] }>("/alldiscounts", { token: adminToken });
+  const taken = new Set(body.discounts.map((d) => d.category));
+  const free = CATEGORIES.filter((c) => !taken.has(c));
+  expect(free.length).toBeGreaterThan(nth);
+  return free[free.length - 1 - nth]!;
+}
+
 async function expectToast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ state: "visible", timeout: 10_000 });
 }
@@ -149,7 +164,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const modContext = await signedInContext(moderator.token, lang);
     const page = await modContext.newPage();
     const errors = failOnConsoleErrors(page);
-    await page.goto("/moderator/add-product");
+    await open(page, "/moderator/add-product");
     expect(await page.getAttribute("html", "dir")).toBe(lang === "ar" ? "rtl" : "ltr");
 
     const form = page.getByTestId("product-form");
@@ -177,18 +192,20 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     // The form resets after success; the code toggle is remembered in this browser.
     await expect.poll(() => form.locator('input[name="name"]').inputValue()).toBe("");
     await page.reload();
-    expect(await page.getByTestId("auto-code").isChecked()).toBe(true);
+    await page.waitForLoadState("networkidle");
+    await expect.poll(() => page.getByTestId("auto-code").isChecked()).toBe(true);
     expect(errors).toEqual([]);
 
     // Not in the shop while pending.
-    const before = await call<{ products: unknown[] }>(`/products?search=${encodeURIComponent(code)}`);
-    expect(before.body.products).toHaveLength(0);
+    const before = await call<{ products: { code: string }[] }>(`/products?search=${encodeURIComponent(name)}`);
+    expect(before.body.products.filter((p) => p.code === code)).toHaveLength(0);
 
     const adminContext = await signedInContext(adminToken, lang);
     const adminPage = await adminContext.newPage();
-    await adminPage.goto("/admin/pending-products");
+    await open(adminPage, "/admin/pending-products");
     await adminPage.getByTestId("list-search").fill(name);
-    const row = adminPage.getByTestId("product-row").filter({ hasText: name });
+    // In Arabic the list shows the Arabic name; the code is the same in both.
+    const row = adminPage.getByTestId("product-row").filter({ hasText: code });
     await row.waitFor();
     await row.getByTestId("approve-product").click();
     await expectToast(adminPage, text.approved);
@@ -196,18 +213,18 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
     const shopper = await newContext(browser, { lang });
     const shopPage = await shopper.newPage();
-    await shopPage.goto(`/shop?search=${encodeURIComponent(name)}`);
+    await open(shopPage, `/shop?search=${encodeURIComponent(name)}`);
     await shopPage.getByText(name).first().waitFor();
 
     await Promise.all([modContext.close(), adminContext.close(), shopper.close()]);
   });
 
   it("a moderator adds a category discount and the product page shows the struck price and the saving", async () => {
-    const category: Category = lang === "en" ? "skirts" : "hoodies";
+    const category = await categoryWithoutDiscount(lang === "en" ? 0 : 1);
     const product = await makeProduct(category, 800);
     const modContext = await signedInContext(moderator.token, lang);
     const page = await modContext.newPage();
-    await page.goto("/moderator/discounts");
+    await open(page, "/moderator/discounts");
     await page.getByTestId("discount-category").selectOption(category);
     const form = page.getByTestId("discount-form").first();
     await form.locator('input[name="discount"]').fill("25");
@@ -218,7 +235,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
     const shopper = await newContext(browser, { lang });
     const productPage = await shopper.newPage();
-    await productPage.goto(`/product/${product._id}`);
+    await open(productPage, `/product/${product._id}`);
     const original = productPage.getByTestId("product-details").getByTestId("original-price");
     await original.waitFor();
     expect(digits((await original.textContent()) ?? "")).toBe("800");
@@ -232,6 +249,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await page.getByTestId("confirm-button").click();
     await expectToast(page, text.discountRemoved);
     await productPage.reload();
+    await productPage.waitForLoadState("networkidle");
     expect(await productPage.getByTestId("product-details").getByTestId("original-price").count()).toBe(0);
     await Promise.all([modContext.close(), shopper.close()]);
   });
@@ -258,7 +276,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
     const modContext = await signedInContext(moderator.token, lang);
     const page = await modContext.newPage();
-    await page.goto("/moderator/orders");
+    await open(page, "/moderator/orders");
     await page.getByTestId("order-search").fill(orderNumber);
     await page.getByTestId("order-search").press("Enter");
     const row = page.locator(`[data-testid="order-row"][data-order-number="${orderNumber}"]`);
@@ -267,6 +285,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await expectToast(page, text.statusUpdated);
     // The change is stored, not only shown: a fresh load shows it too.
     await page.reload();
+    await page.waitForLoadState("networkidle");
     await page.getByTestId("order-search").fill(orderNumber);
     await page.getByTestId("order-search").press("Enter");
     await expect.poll(() => row.getByTestId("order-status").inputValue()).toBe("Shipped");
@@ -276,7 +295,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
     const customerContext = await signedInContext(customer.token, lang);
     const ordersPage = await customerContext.newPage();
-    await ordersPage.goto("/orders");
+    await open(ordersPage, "/orders");
     const card = ordersPage.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
     await card.waitFor();
     expect(await card.locator("[aria-valuetext]").getAttribute("aria-valuetext")).toBe(text.shipped);
@@ -288,12 +307,12 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const customer = await makeCustomer(`banned-${lang}`);
     const customerContext = await signedInContext(customer.token, lang);
     const page = await customerContext.newPage();
-    await page.goto("/account");
+    await open(page, "/account");
     await page.getByTestId("account-link").waitFor();
 
     const adminContext = await signedInContext(adminToken, lang);
     const adminPage = await adminContext.newPage();
-    await adminPage.goto("/admin/dashboard");
+    await open(adminPage, "/admin/dashboard");
     // The ban goes through the admin's own browser session, as the accounts screen sends it.
     const status = await adminPage.evaluate(async (id) => {
       const res = await fetch("/api/banuser", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) });
@@ -302,6 +321,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     expect(status).toBe(200);
 
     await page.reload();
+    await page.waitForLoadState("networkidle");
     await page.waitForURL(/\/auth/);
     await page.getByTestId("sign-in-link").waitFor();
     expect((await call("/auth-status", { token: customer.token })).status).toBe(401);
@@ -312,8 +332,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const adminContext = await signedInContext(adminToken, lang);
     const page = await adminContext.newPage();
     for (const path of ["/moderator/dashboard", "/moderator/add-product", "/moderator/promocodes", "/moderator/shipping-management", "/admin/dashboard", "/admin/products"]) {
-      await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await open(page, path);
       expect(await accessibilityViolations(page), path).toEqual([]);
     }
     await adminContext.close();
@@ -324,7 +343,7 @@ describe("back office on a phone", () => {
   it("scrolls wide tables sideways at 390 px instead of the whole page", async () => {
     const context = await signedInContext(adminToken, "en", 390);
     const page = await context.newPage();
-    await page.goto("/moderator/shipping-management");
+    await open(page, "/moderator/shipping-management");
     const region = page.getByRole("region", { name: "Shipping management" });
     await region.waitFor();
     const sizes = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));

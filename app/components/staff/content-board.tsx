@@ -83,7 +83,7 @@ export function ContentBoard({ kind }: { kind: ContentKind }) {
             {item.image ? <img src={item.image} alt="" className="aspect-[16/7] w-full object-cover" loading="lazy" /> : null}
             <div className="flex flex-1 flex-col gap-2 p-4">
               <div className="flex items-start justify-between gap-2">
-                <h3 className="font-semibold">{item.title}</h3>
+                <h2 className="font-semibold">{item.title}</h2>
                 {item.hidden ? <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">{t("staff.deleted")}</span> : null}
               </div>
               {item.titleAr ? (
