@@ -23,7 +23,8 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
         }).finally(() => window.location.reload());
       }}
       lang={next}
-      aria-label={t("common.language")}
+      // The name is the visible target language (axe label-content-name-mismatch); the title says what it does.
+      title={t("common.language")}
       data-testid="language-switcher"
     >
       <Languages className="size-4" aria-hidden />
