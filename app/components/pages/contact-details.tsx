@@ -29,8 +29,8 @@ export function ContactDetails() {
           <Phone className={icon} aria-hidden />
           <div>
             <p className="text-muted">{t("pages.contact.phone")}</p>
-            <a href={`tel:${shop.phone.replace(/\s/g, "")}`} className={link} dir="ltr">
-              {shop.phone}
+            <a href={`tel:${shop.phone.replace(/\s/g, "")}`} className={link}>
+              <bdi dir="ltr">{shop.phone}</bdi>
             </a>
           </div>
         </li>
