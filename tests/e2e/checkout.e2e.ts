@@ -290,3 +290,54 @@ describe.each(["en", "ar"] as const)("checkout in %s", (lang) => {
     await context.close();
   });
 });
+
+describe("an item that sold out between cart and order", () => {
+  it("names the item, creates no order and keeps the cart", async () => {
+    const { product: last } = await call<{ product: ProductDTO }>("/products", {
+      token: adminToken,
+      body: {
+        name: `Last Piece Skirt ${RUN}`,
+        code: `LPS-${RUN}`,
+        description: "Only one left.",
+        category: "skirts",
+        price: 300,
+        stock: 1,
+        images: dress.images,
+        sizes: ["M"],
+        colors: ["#000000"],
+      },
+    });
+    const context = await newContext(browser, { lang: "en" });
+    const page = await context.newPage();
+    await page.goto(`/product/${last._id}`);
+    await page.getByTestId("add-to-cart").waitFor();
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("add-to-cart").click();
+    await page.getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
+
+    // Someone else buys the last piece first.
+    const address = { area: "", street: "Nile St", building: "1", floor: "1", apartment: "1", city: "Cairo", state: "", country: "Egypt", postalCode: "" };
+    await call("/order/guest", {
+      body: {
+        firstName: "Other", lastName: "Buyer", email: "other@e2e.test", phone: "01011111111", notes: "", promoCode: "",
+        paymentMethod: "Cash on Delivery", products: [{ productId: last._id, quantity: 1, size: "M", color: "#000000" }],
+        shipping: { address },
+      },
+    });
+
+    await page.goto("/checkout");
+    await page.getByTestId("checkout-continue").click();
+    await fillAddress(page, "late@e2e.test");
+    await page.getByTestId("checkout-continue").click();
+    await page.locator("input[value='Cash on Delivery']").check();
+    await page.getByTestId("checkout-continue").click();
+    await page.getByTestId("place-order").click();
+    await page.locator("[data-sonner-toast]", { hasText: `Last Piece Skirt ${RUN}` }).first().waitFor();
+    // Still on the last step with the cart intact, so the shopper can change it.
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+    // (the cart reloads the fresh stock first)
+    await expect.poll(() => page.getByTestId("place-order").isEnabled()).toBe(true);
+    expect(await page.evaluate(() => localStorage.length)).toBe(1);
+    await context.close();
+  });
+});
