@@ -4,6 +4,7 @@ import type { SessionUser } from "@server/modules/accounts/sessions";
 import { useT } from "~/i18n/react";
 import { navGroupsFor } from "./nav-items";
 import { LanguageSwitcher } from "./preference-switchers";
+import { logOut } from "~/components/auth/log-out";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-medium text-brand-700 dark:bg-brand-900/40 dark:text-brand-200" : "hover:bg-surface-2"}`;
@@ -29,7 +30,29 @@ function MenuContent({ user, onNavigate }: { user: SessionUser | null; onNavigat
           </ul>
         </div>
       ))}
-      {user ? null : (
+      {user ? (
+        <div>
+          <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted">{t("common.account")}</p>
+          <ul>
+            {[
+              ["/account", "common.account"],
+              ["/orders", "common.orders"],
+              ["/wishlist", "common.wishlist"],
+            ].map(([to, key]) => (
+              <li key={to}>
+                <NavLink to={to} className={linkClass} onClick={onNavigate}>
+                  {t(key)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button type="button" className="block w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-surface-2" onClick={() => void logOut()} data-testid="menu-log-out">
+                {t("common.signOut")}
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : (
         <NavLink to="/auth" className={linkClass} onClick={onNavigate}>
           {t("common.signIn")}
         </NavLink>

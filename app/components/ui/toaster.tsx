@@ -4,7 +4,8 @@ import { useDir } from "~/i18n/react";
 /** Toasts show the time as their description (SPEC §8). */
 export function Toaster() {
   const dir = useDir();
-  return <Sonner position={dir === "rtl" ? "bottom-left" : "bottom-right"} dir={dir} richColors closeButton />;
+  // Plain toasts (coloured icons only): sonner's rich green fails WCAG contrast at 4.25:1.
+  return <Sonner position={dir === "rtl" ? "bottom-left" : "bottom-right"} dir={dir} closeButton />;
 }
 
 const now = () =>
