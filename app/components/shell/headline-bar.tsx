@@ -19,14 +19,14 @@ export function HeadlineBar({ headlines }: { headlines: ActiveHeadline[] | null 
   if (!headlines || count === 0) return null;
   const h = headlines[index % count];
   return (
-    <div className="bg-brand-700 text-white" role="region" aria-label="headlines" aria-live="polite" data-testid="headline-bar">
+    <div className="bg-brand-800 text-white" role="region" aria-label="headlines" aria-live="polite" data-testid="headline-bar">
       <p
         key={h._id}
         className="mx-auto max-w-7xl px-4 py-2 text-center text-sm"
         style={count > 1 ? { animation: `headline-fade ${TIMINGS.headlineFadeMs}ms ease-in` } : undefined}
       >
         <span className="font-semibold">{h.title}</span>
-        {h.promotion ? <span className="ms-2 opacity-90">{h.promotion}</span> : null}
+        {h.promotion ? <span className="ms-2">{h.promotion}</span> : null}
       </p>
     </div>
   );
