@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeDiscount, makeProduct } from "../support/catalog-factories";
 import { listProducts, productQuerySchema } from "../../server/modules/catalog/list-products";
-import { invalidateListingCounts } from "../../server/modules/catalog/listing-counts";
+import { invalidateCatalogMemo } from "../../server/modules/catalog/catalog-memo";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 
 let t: TestApp;
@@ -186,7 +186,7 @@ describe("speed", () => {
         : drizzlePg(client as never, { schema, logger })
     ) as unknown as Db;
     const countFor = async (limit: number) => {
-      invalidateListingCounts();
+      invalidateCatalogMemo();
       queries = 0;
       const page = await listProducts({ db: counted }, productQuerySchema.parse({ limit: String(limit) }), null);
       return { queries, rows: page.products.length };
@@ -206,7 +206,7 @@ describe("speed", () => {
     const counted = (
       t.database.driver === "pglite" ? drizzlePglite(client as never, { schema, logger }) : drizzlePg(client as never, { schema, logger })
     ) as unknown as Db;
-    invalidateListingCounts();
+    invalidateCatalogMemo();
     const first = await listProducts({ db: counted }, productQuerySchema.parse({ category: "pants", limit: "5" }), null);
     queries = 0;
     const second = await listProducts({ db: counted }, productQuerySchema.parse({ category: "pants", limit: "5", page: "2" }), null);

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { categories, collections, products } from "../../db/schema";
 import { listActiveBanners, type BannerDTO } from "../content/banners";
 import { toProductDTO, type ProductDTO, type ProductRow } from "./product-dto";
+import { memoKey, recall, remember } from "./catalog-memo";
 import { customerVisible } from "./visibility";
 
 /** Products per home row: the spec's row shows at most 5 at a time and scrolls through the rest. */
@@ -49,10 +50,19 @@ async function newestPer(db: Pick<AppDeps, "db">["db"], kind: "category" | "coll
 
 /**
  * GET /api/promos-featuredproducts and the home page loader: five queries in all, run together,
- * whatever the number of categories and collections. Featured are the newest arrivals; the
+ * whatever the number of categories and collections, then memoised briefly (catalog-memo.ts). Featured are the newest arrivals; the
  * recommended row is the best sellers.
  */
 export async function getHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<HomeData> {
+  const key = memoKey(deps.db, { home: lang });
+  const known = recall<HomeData>(key);
+  if (known) return known;
+  const home = await readHomeData(deps, lang);
+  remember(key, home);
+  return home;
+}
+
+async function readHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<HomeData> {
   const { db } = deps;
   const visible = customerVisible();
   const [featured, best, byCategory, byCollection, promos] = await Promise.all([

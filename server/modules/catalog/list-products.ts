@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../db/client";
 import { products } from "../../db/schema";
 import type { SessionUser } from "../accounts/sessions";
 import { toProductDTO, type ProductDTO } from "./product-dto";
-import { cachedCount, countKey, rememberCount } from "./listing-counts";
+import { memoKey, recall, remember } from "./catalog-memo";
 import { customerVisible, isStaff } from "./visibility";
 
 export const SORTS = ["asc", "desc", "newest", "oldest"] as const;
@@ -104,7 +104,7 @@ export function productFilters(query: ProductQuery, viewer: SessionUser | null):
 
 /**
  * The shop listing: the page and the count, run together, whatever the page size (the count is
- * skipped while it is memoised, see listing-counts.ts).
+ * skipped while it is memoised, see catalog-memo.ts).
  * Price sorts use the stored price a customer pays (docs/decisions/004). A search that finds
  * nothing is tried once more tolerating typos, in a transaction that lowers pg_trgm's threshold.
  */
@@ -147,17 +147,18 @@ async function listPage(
 
   const { page, limit } = query;
   const offset = (page - 1) * limit;
-  const key = countKey(memoDb, {
+  const key = memoKey(memoDb, {
+    count: true,
     staff: isStaff(viewer), hidden: query.hidden === true, category: query.category, collection: query.collection,
     inStock: query.inStock, discount: query.discount, price: query.price, q: search ? foldSearchText(text) : null, mode,
   });
-  const known = cachedCount(key);
+  const known = recall<number>(key);
   const [rows, counted] = await Promise.all([
     db.select().from(products).where(condition).orderBy(...order).limit(limit).offset(offset),
     known === undefined ? db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition) : null,
   ]);
   const total = known ?? counted![0]!.total;
-  if (known === undefined) rememberCount(key, total);
+  if (known === undefined) remember(key, total);
   return {
     products: rows.map(toProductDTO),
     metadata: { totalPages: Math.ceil(total / limit), page, limit, total },

@@ -7,7 +7,7 @@ import { productNotFound } from "./get-product";
 import { isUuid } from "./ids";
 import { searchMatch, type ProductPage, type ProductQuery } from "./list-products";
 import { toProductDTO } from "./product-dto";
-import { invalidateListingCounts } from "./listing-counts";
+import { invalidateCatalogMemo } from "./catalog-memo";
 import { recordAudit } from "./record-audit";
 
 /** GET /products/pending: products waiting for an admin, newest first (deleted ones excluded). */
@@ -33,7 +33,7 @@ export async function approveProduct(deps: Pick<AppDeps, "db">, id: string, acto
     await tx.update(products).set({ status: "approved", updatedAt: new Date() }).where(eq(products.id, id));
     await recordAudit(tx, actor, "product.approve", { type: "product", id });
   });
-  invalidateListingCounts();
+  invalidateCatalogMemo();
 }
 
 /** Approves every pending product that is not deleted; answers how many. */
@@ -47,6 +47,6 @@ export async function approveAllPending(deps: Pick<AppDeps, "db">, actor: Sessio
     await recordAudit(tx, actor, "product.approveAll", { type: "product" }, { count: approved.length, ids: approved.map((r) => r.id) });
     return approved.length;
   });
-  invalidateListingCounts();
+  invalidateCatalogMemo();
   return count;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { invalidateListingCounts } from "./listing-counts";
+import { invalidateCatalogMemo } from "./catalog-memo";
 
 /** Which products a discount or product write can have changed. */
 export type PricingScope =
@@ -47,5 +47,5 @@ export async function refreshProductPricing(tx: DbOrTx, scope: PricingScope): Pr
        and (p.discount <> e.best
             or p.free_shipping <> e.ship
             or p.total_price <> round(p.price::numeric * (100 - e.best) / 100)::int)`);
-  invalidateListingCounts();
+  invalidateCatalogMemo();
 }

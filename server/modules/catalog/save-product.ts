@@ -9,7 +9,7 @@ import { assertOwnUploads } from "../media/own-uploads";
 import { productNotFound } from "./get-product";
 import { isUuid } from "./ids";
 import { toProductDTO, type ProductDTO } from "./product-dto";
-import { invalidateListingCounts } from "./listing-counts";
+import { invalidateCatalogMemo } from "./catalog-memo";
 import { recordAudit } from "./record-audit";
 import { refreshProductPricing } from "./refresh-pricing";
 import { buildSearchText } from "./search-text";
@@ -65,7 +65,7 @@ export async function createProduct(deps: Pick<AppDeps, "db">, input: ProductCre
     const [saved] = await tx.select().from(products).where(eq(products.id, row!.id));
     return toProductDTO(saved!);
   });
-  invalidateListingCounts();
+  invalidateCatalogMemo();
   return created;
 }
 
@@ -91,7 +91,7 @@ export async function updateProduct(
     const [saved] = await tx.select().from(products).where(eq(products.id, id));
     return toProductDTO(saved!);
   });
-  invalidateListingCounts();
+  invalidateCatalogMemo();
   return updated;
 }
 
@@ -107,5 +107,5 @@ export async function setProductHidden(deps: Pick<AppDeps, "db">, id: string, hi
     if (!row) throw productNotFound();
     await recordAudit(tx, actor, hidden ? "product.delete" : "product.restore", { type: "product", id }, { name: row.name });
   });
-  invalidateListingCounts();
+  invalidateCatalogMemo();
 }

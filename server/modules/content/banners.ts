@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { promoBanners } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
+import { invalidateCatalogMemo } from "../catalog/catalog-memo";
 import { recordAudit } from "../catalog/record-audit";
 import { isUuid } from "../catalog/ids";
 
@@ -84,11 +85,14 @@ export type BannerChange = { active: boolean } | { hidden: boolean };
 /** Activate, deactivate, soft-delete or restore; each leaves an audit row. */
 export async function changeBanner(db: Db, id: string, change: BannerChange, actor: SessionUser): Promise<BannerAdminDTO> {
   if (!isUuid(id)) throw bannerNotFound();
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [row] = await tx.update(promoBanners).set(change).where(eq(promoBanners.id, id)).returning();
     if (!row) throw bannerNotFound();
     const action = "active" in change ? (change.active ? "banner.activate" : "banner.deactivate") : change.hidden ? "banner.delete" : "banner.restore";
     await recordAudit(tx, actor, action, { type: "promo_banner", id });
     return toAdminDTO(row);
   });
+  // The home data carries the active banners.
+  invalidateCatalogMemo();
+  return changed;
 }

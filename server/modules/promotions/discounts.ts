@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { productNotFound } from "../catalog/get-product";
 import { isUuid } from "../catalog/ids";
-import { invalidateListingCounts } from "../catalog/listing-counts";
+import { invalidateCatalogMemo } from "../catalog/catalog-memo";
 import { recordAudit } from "../catalog/record-audit";
 import { refreshProductPricing, type PricingScope } from "../catalog/refresh-pricing";
 
@@ -112,7 +112,7 @@ export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInp
     await recordAudit(tx, actor, "discount.save", describe(target), { discount: input.discount, hasShipping: input.hasShipping });
     return toDTO(row!, productName);
   });
-  invalidateListingCounts();
+  invalidateCatalogMemo();
   return saved;
 }
 
@@ -125,5 +125,5 @@ export async function removeDiscount(deps: Pick<AppDeps, "db">, target: Discount
     await refreshProductPricing(tx, pricingScope(row));
     await recordAudit(tx, actor, "discount.remove", describe(row), { discount: row.discount });
   });
-  invalidateListingCounts();
+  invalidateCatalogMemo();
 }

@@ -1,0 +1,55 @@
+/**
+ * A short-lived memo of derived catalogue data: listing totals and the home page's rows. Counting
+ * every matching row is the one part of a listing whose cost grows with the catalogue, and the
+ * home data (some 200 products) is the same for every visitor; both change only when products,
+ * discounts or banners do. Values are kept for TTL_MS; every catalogue write in this process clears
+ * them at once, and a write in another process shows within TTL_MS. Product rows of a listing page
+ * are always read live; only its page count can lag.
+ *
+ * The memo sits on globalThis under a Symbol.for key, so the server bundle and the SSR bundle (each
+ * with its own copy of this module, see docs/decisions/001) share one memo and one invalidation.
+ */
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 500;
+
+interface Memo {
+  generation: number;
+  entries: Map<string, { value: unknown; at: number; generation: number }>;
+  /** Each database gets its own keys (tests run several in one process). */
+  databases: WeakMap<object, number>;
+  nextDatabase: number;
+}
+
+const KEY = Symbol.for("azya.catalog.memo");
+const memo = (): Memo => {
+  const g = globalThis as Record<symbol, Memo | undefined>;
+  return (g[KEY] ??= { generation: 0, entries: new Map(), databases: new WeakMap(), nextDatabase: 1 });
+};
+
+/** The memo key of a value: which database, and what was asked. */
+export function memoKey(db: object, what: unknown): string {
+  const m = memo();
+  let id = m.databases.get(db);
+  if (id === undefined) m.databases.set(db, (id = m.nextDatabase++));
+  return `${id}:${JSON.stringify(what)}`;
+}
+
+export function recall<T>(key: string): T | undefined {
+  const m = memo();
+  const hit = m.entries.get(key);
+  if (!hit || hit.generation !== m.generation || Date.now() - hit.at > TTL_MS) return undefined;
+  return hit.value as T;
+}
+
+export function remember(key: string, value: unknown): void {
+  const m = memo();
+  if (m.entries.size >= MAX_ENTRIES) m.entries.delete(m.entries.keys().next().value!);
+  m.entries.set(key, { value, at: Date.now(), generation: m.generation });
+}
+
+/** Called by every catalogue write: products, approvals, discounts and repricing, banners. */
+export function invalidateCatalogMemo(): void {
+  const m = memo();
+  m.generation++;
+  m.entries.clear();
+}
