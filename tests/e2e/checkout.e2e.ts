@@ -325,6 +325,8 @@ describe("an item that sold out between cart and order", () => {
       },
     });
 
+    const orderCount = async () => (await call<{ metadata: { total: number } }>("/moderator/orders?limit=1", { token: adminToken })).metadata.total;
+    const ordersBefore = await orderCount();
     await page.goto("/checkout");
     await page.getByTestId("checkout-continue").click();
     await fillAddress(page, "late@e2e.test");
@@ -338,6 +340,7 @@ describe("an item that sold out between cart and order", () => {
     // (the cart reloads the fresh stock first)
     await expect.poll(() => page.getByTestId("place-order").isEnabled()).toBe(true);
     expect(await page.evaluate(() => localStorage.length)).toBe(1);
+    expect(await orderCount()).toBe(ordersBefore);
     await context.close();
   });
 });
