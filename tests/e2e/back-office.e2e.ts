@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { toPiastres } from "@core/pricing";
 import { CATEGORIES, type Category } from "@core/constants";
+import { dictionaries } from "~/i18n";
 import { accessibilityViolations, admin, baseUrl, failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
 
 type Lang = "en" | "ar";
@@ -312,13 +313,12 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
     const adminContext = await signedInContext(adminToken, lang);
     const adminPage = await adminContext.newPage();
-    await open(adminPage, "/admin/dashboard");
-    // The ban goes through the admin's own browser session, as the accounts screen sends it.
-    const status = await adminPage.evaluate(async (id) => {
-      const res = await fetch("/api/banuser", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) });
-      return res.status;
-    }, customer.id);
-    expect(status).toBe(200);
+    await open(adminPage, "/admin/accounts");
+    await adminPage.getByTestId("accounts-search").fill(customer.email);
+    const row = adminPage.getByTestId("account-row").filter({ hasText: customer.email });
+    await row.waitFor();
+    await row.getByRole("button", { name: dictionaries[lang]["account.adminBan"], exact: true }).click();
+    await row.getByRole("button", { name: dictionaries[lang]["account.adminUnban"], exact: true }).waitFor();
 
     await page.reload();
     await page.waitForLoadState("networkidle");
@@ -326,6 +326,56 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await page.getByTestId("sign-in-link").waitFor();
     expect((await call("/auth-status", { token: customer.token })).status).toBe(401);
     await Promise.all([customerContext.close(), adminContext.close()]);
+  });
+
+  it("shows every back-office form message of SPEC §5 in the page's language", async () => {
+    const say = (key: string) => dictionaries[lang][key]!;
+    const shows = async (page: Page, key: string) => {
+      await page.getByText(say(key), { exact: true }).first().waitFor();
+    };
+    const context = await signedInContext(moderator.token, lang);
+    const page = await context.newPage();
+
+    await open(page, "/moderator/add-product");
+    await page.getByTestId("product-submit").click();
+    for (const key of ["nameRequired", "codeRequired", "descriptionRequired", "categoryRequired", "pricePositive", "imageRequired", "sizeRequired"]) {
+      await shows(page, `catalogAdmin.${key}`);
+    }
+    const form = page.getByTestId("product-form");
+    await form.locator('input[name="bulkDiscountminQuantity"]').fill("3");
+    await page.getByTestId("product-submit").click();
+    await shows(page, "catalogAdmin.bulkPriceRequired");
+
+    await open(page, "/moderator/discounts");
+    const discountForm = page.getByTestId("discount-form").first();
+    await discountForm.locator('input[name="discount"]').fill("150");
+    await discountForm.getByTestId("discount-submit").click();
+    await shows(page, "catalogAdmin.categoryRequired");
+    await shows(page, "catalogAdmin.discountRange");
+
+    await open(page, "/moderator/promocodes");
+    await page.getByTestId("promo-code-submit").click();
+    await shows(page, "ordersApi.fillAllFields");
+    await page.getByTestId("generate-code").click();
+    expect(await page.getByTestId("promo-code-form").locator('input[name="code"]').inputValue()).toMatch(/^[A-Z]{8}$/);
+
+    await open(page, "/moderator/shipping-management");
+    await page.getByRole("tab", { name: say("staff.tabCreate") }).click();
+    await page.getByTestId("shipping-create-form").getByRole("button").click();
+    for (const key of ["cityMin", "shippingPositive", "estTimeMin"]) await shows(page, `ordersApi.${key}`);
+    await page.getByRole("tab", { name: say("staff.tabAdditional") }).click();
+    await page.getByTestId("apply-additional").click();
+    await shows(page, "ordersApi.selectCity");
+    await shows(page, "ordersApi.additionalCostNotZero");
+    // Update stays disabled until a city is chosen.
+    expect(await page.getByRole("tab", { name: say("staff.tabUpdate") }).isDisabled()).toBe(true);
+
+    await open(page, "/moderator/headlines");
+    await page.getByTestId("create-headline").click();
+    await page.getByTestId("headline-submit").click();
+    await shows(page, "catalogAdmin.headlineTitleRequired");
+    await shows(page, "catalogAdmin.headlinePromotionRequired");
+    await context.close();
   });
 
   it("staff pages have no serious accessibility violations", async () => {

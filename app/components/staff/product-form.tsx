@@ -110,7 +110,13 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
     e.preventDefault();
     const parsed = productFormSchema(mode).safeParse({ ...form, collection: form.collection || undefined });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      const errs = fieldErrors(parsed.error.issues);
+      // zod checks the bulk pair only once every field parses; say it now so all messages show at once.
+      const hasQty = form.bulkDiscountminQuantity.trim() !== "";
+      const hasPrice = form.bulkDiscount.trim() !== "";
+      if (hasQty && !hasPrice) errs.bulkDiscount ??= "catalogAdmin.bulkPriceRequired";
+      if (hasPrice && !hasQty) errs.bulkDiscountminQuantity ??= "catalogAdmin.bulkQuantityRequired";
+      setErrors(errs);
       toast.error(t(parsed.error.issues[0]!.message));
       return;
     }
