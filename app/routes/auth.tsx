@@ -64,6 +64,11 @@ export default function Auth() {
     <section className="mx-auto flex max-w-md flex-col gap-4 px-4 py-10" data-testid="auth-page">
       <h1 className="text-center text-2xl font-semibold tracking-tight">{t(tab === "signin" ? "auth.welcomeBack" : "auth.joinUs")}</h1>
       {redirectTo ? <Notice tone="info" testId="sign-in-required">{t("auth.signInToContinue")}</Notice> : null}
+      {redirectTo?.startsWith("/checkout") ? (
+        <a href="/checkout?guest=1" className="text-center text-sm font-medium text-brand-700 underline hover:no-underline dark:text-brand-300" data-testid="continue-as-guest">
+          {t("auth.continueAsGuest")}
+        </a>
+      ) : null}
       {logout === "success" ? <Notice tone="success" testId="logout-notice">{t("auth.loggedOut")}</Notice> : null}
       {logout === "error" ? <Notice tone="error" testId="logout-notice">{t("auth.logoutFailed")}</Notice> : null}
       <div className="rounded-2xl border border-line bg-surface p-6 shadow-sm">

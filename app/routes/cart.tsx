@@ -55,7 +55,7 @@ export default function Cart() {
             </div>
             <p className="mt-2 text-sm text-muted">{t("cart.shippingNote")}</p>
             <div className="mt-5 flex flex-col gap-2">
-              <Link to="/checkout" className={`${buttonLink} bg-brand-600 text-white hover:bg-brand-700`} data-testid="go-checkout">
+              <Link to={user ? "/checkout" : "/checkout?guest=1"} className={`${buttonLink} bg-brand-600 text-white hover:bg-brand-700`} data-testid="go-checkout">
                 {t("cart.checkout")}
               </Link>
               {user ? null : <p className="text-center text-sm text-muted">{t("cart.guestCheckoutNote")}</p>}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/checkout";
+import { requireUser } from "~/lib/guards.server";
 import type { PaymentMethod } from "@core/constants";
 import { listShippingOptions } from "@server/modules/shipping/shipping-options";
 import { translateWith } from "~/i18n/index-client";
@@ -34,8 +35,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: translateWith(root?.dict ?? {}, "checkout.title") }, { name: "robots", content: "noindex" }];
 }
 
-/** Guests check out here too (docs/decisions/009), so there is no sign-in guard. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * Signed-in customers, and guests who chose "Continue as guest" (?guest=1). Any other guest is
+ * asked to sign in first, with the guest option offered there (docs/decisions/009).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.user && new URL(request.url).searchParams.get("guest") !== "1") requireUser(request, context);
   // SPEC §8: a failed shipping list is logged only; the default city and fee still let the shopper buy.
   const cities = await listShippingOptions(context.deps.db).catch((err: unknown) => {
     context.deps.log.error({ err }, "shipping options failed to load");

@@ -151,7 +151,17 @@ describe("a customer's account", () => {
 });
 
 describe("guards and sign-in messages", () => {
-  // Decision 009 opens /checkout to guests; /wishlist is the signed-in-only page a guest meets first.
+  it("sends a guest on /checkout to /auth with the sign-in message and the option to continue as a guest", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto("/checkout");
+    await page.waitForURL(/\/auth\?redirect=%2Fcheckout$/);
+    expect(await page.getByTestId("sign-in-required").textContent()).toBe("You need to sign in to continue");
+    await page.getByTestId("continue-as-guest").click();
+    await page.waitForURL(/\/checkout\?guest=1$/);
+    await context.close();
+  });
+
   it("sends a guest on /wishlist to /auth with the sign-in message, and back after signing in", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
