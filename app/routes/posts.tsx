@@ -42,7 +42,7 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
         <PageTitle>{t("catalog.postsTitle")}</PageTitle>
         <p className="-mt-4 text-muted">{t("catalog.postsIntro")}</p>
       </div>
-      <PostsCarousel posts={loaderData.posts} canDelete={user?.role === "admin"} />
+      <PostsCarousel posts={loaderData.posts} canDelete={user?.role === "admin"} headingLevel={2} />
       <div className="max-w-2xl">
         <PostForm signedIn={Boolean(user)} onPosted={() => void revalidator.revalidate()} />
       </div>

@@ -264,7 +264,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               >
                 {products.map((p, i) => (
                   <li key={p._id}>
-                    <ProductCard product={p} sizes={cardSizes(columns)} eager={i < (compact ? 5 : 4)} compact={compact} />
+                    <ProductCard product={p} sizes={cardSizes(columns)} eager={i < (compact ? 5 : 4)} compact={compact} headingLevel={2} />
                   </li>
                 ))}
               </ul>

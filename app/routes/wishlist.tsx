@@ -35,7 +35,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-4 md:gap-6 lg:grid-cols-3 xl:grid-cols-4" data-testid="wishlist-grid">
             {products.map((p, i) => (
               <li key={p._id}>
-                <ProductCard product={p} sizes={cardSizes(4)} eager={i < 4} />
+                <ProductCard product={p} sizes={cardSizes(4)} eager={i < 4} headingLevel={2} />
               </li>
             ))}
           </ul>

@@ -19,15 +19,18 @@ export interface ProductCardProps {
   /** Cards above the fold load their first image at once. */
   eager?: boolean;
   compact?: boolean;
+  /** h3 under a titled row (home); h2 directly under the page title (shop, wishlist). */
+  headingLevel?: 2 | 3;
 }
 
 /** A product in a grid or row: two images (the second on hover), badges, the heart, quick view. */
-export function ProductCard({ product, sizes, eager = false, compact = false }: ProductCardProps) {
+export function ProductCard({ product, sizes, eager = false, compact = false, headingLevel = 3 }: ProductCardProps) {
   const t = useT();
   const lang = useLang();
   const [quickView, setQuickView] = useState(false);
   const name = productName(product, lang);
   const [first, second] = product.images;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col" data-testid="product-card" data-product-id={product._id}>
       <Link to={`/product/${product._id}`} className="flex flex-1 flex-col gap-2 rounded-xl outline-offset-4" prefetch="intent">
@@ -57,9 +60,9 @@ export function ProductCard({ product, sizes, eager = false, compact = false }: 
           ) : null}
           <ProductBadges product={product} className="absolute start-2 top-2" />
         </div>
-        <h3 className={`line-clamp-2 font-medium ${compact ? "text-sm" : "text-base"}`} data-testid="product-name">
+        <Heading className={`line-clamp-2 font-medium ${compact ? "text-sm" : "text-base"}`} data-testid="product-name">
           {name}
-        </h3>
+        </Heading>
         <PriceTag product={product} size={compact ? "sm" : "md"} />
       </Link>
       <div className="absolute end-2 top-2 flex flex-col gap-2">

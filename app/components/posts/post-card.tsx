@@ -7,17 +7,18 @@ import { postPreview } from "./post-text";
 import { StarRating } from "./stars";
 
 /** One community review: name, stars, date, the 150-character preview (with Read more), photos. */
-export function PostCard({ post, onDelete }: { post: PostDTO; onDelete?: (post: PostDTO) => void }) {
+export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; onDelete?: (post: PostDTO) => void; headingLevel?: 2 | 3 }) {
   const t = useT();
   const lang = useLang();
   const [expanded, setExpanded] = useState(false);
   const preview = postPreview(post.description);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const date = new Date(post.createdAt).toLocaleDateString(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { day: "numeric", month: "short", year: "numeric" });
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-5" data-testid="post-card">
       <header className="flex items-start justify-between gap-2">
         <div className="flex flex-col gap-1">
-          <h3 className="font-semibold">{post.name}</h3>
+          <Heading className="font-semibold">{post.name}</Heading>
           <StarRating stars={post.stars} />
         </div>
         {onDelete ? (
