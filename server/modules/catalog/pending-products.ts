@@ -8,7 +8,7 @@ import { isUuid } from "./ids";
 import { searchMatch, type ProductPage, type ProductQuery } from "./list-products";
 import { toProductDTO } from "./product-dto";
 import { invalidateCatalogMemo } from "./catalog-memo";
-import { recordAudit } from "./record-audit";
+import { recordAudit } from "../back-office/audit";
 
 /** GET /products/pending: products waiting for an admin, newest first (deleted ones excluded). */
 export async function listPendingProducts(deps: Pick<AppDeps, "db">, query: ProductQuery): Promise<ProductPage> {
@@ -31,7 +31,7 @@ export async function approveProduct(deps: Pick<AppDeps, "db">, id: string, acto
     if (!current) throw productNotFound();
     if (current.status !== "pending") throw new AppError("conflict", "catalogAdmin.notPending");
     await tx.update(products).set({ status: "approved", updatedAt: new Date() }).where(eq(products.id, id));
-    await recordAudit(tx, actor, "product.approve", { type: "product", id });
+    await recordAudit(tx, actor, "product.approve", "product", id);
   });
   invalidateCatalogMemo();
 }
@@ -44,7 +44,7 @@ export async function approveAllPending(deps: Pick<AppDeps, "db">, actor: Sessio
       .set({ status: "approved", updatedAt: new Date() })
       .where(and(eq(products.status, "pending"), eq(products.hidden, false)))
       .returning({ id: products.id });
-    await recordAudit(tx, actor, "product.approveAll", { type: "product" }, { count: approved.length, ids: approved.map((r) => r.id) });
+    await recordAudit(tx, actor, "product.approveAll", "product", null, { count: approved.length, ids: approved.map((r) => r.id) });
     return approved.length;
   });
   invalidateCatalogMemo();

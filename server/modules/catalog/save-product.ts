@@ -10,7 +10,7 @@ import { productNotFound } from "./get-product";
 import { isUuid } from "./ids";
 import { toProductDTO, type ProductDTO } from "./product-dto";
 import { invalidateCatalogMemo } from "./catalog-memo";
-import { recordAudit } from "./record-audit";
+import { recordAudit } from "../back-office/audit";
 import { refreshProductPricing } from "./refresh-pricing";
 import { buildSearchText } from "./search-text";
 
@@ -61,7 +61,7 @@ export async function createProduct(deps: Pick<AppDeps, "db">, input: ProductCre
       .values({ ...toColumns(input), status, createdBy: actor._id })
       .returning({ id: products.id });
     await refreshProductPricing(tx, { productIds: [row!.id] });
-    await recordAudit(tx, actor, "product.create", { type: "product", id: row!.id }, { name: input.name, status });
+    await recordAudit(tx, actor, "product.create", "product", row!.id, { name: input.name, status });
     const [saved] = await tx.select().from(products).where(eq(products.id, row!.id));
     return toProductDTO(saved!);
   });
@@ -87,7 +87,7 @@ export async function updateProduct(
       .returning({ id: products.id });
     if (!row) throw productNotFound();
     await refreshProductPricing(tx, { productIds: [id] });
-    await recordAudit(tx, actor, "product.update", { type: "product", id }, { name: input.name });
+    await recordAudit(tx, actor, "product.update", "product", id, { name: input.name });
     const [saved] = await tx.select().from(products).where(eq(products.id, id));
     return toProductDTO(saved!);
   });
@@ -105,7 +105,7 @@ export async function setProductHidden(deps: Pick<AppDeps, "db">, id: string, hi
       .where(eq(products.id, id))
       .returning({ id: products.id, name: products.name });
     if (!row) throw productNotFound();
-    await recordAudit(tx, actor, hidden ? "product.delete" : "product.restore", { type: "product", id }, { name: row.name });
+    await recordAudit(tx, actor, hidden ? "product.delete" : "product.restore", "product", id, { name: row.name });
   });
   invalidateCatalogMemo();
 }

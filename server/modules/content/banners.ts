@@ -6,7 +6,7 @@ import { promoBanners } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { invalidateCatalogMemo } from "../catalog/catalog-memo";
-import { recordAudit } from "../catalog/record-audit";
+import { recordAudit } from "../back-office/audit";
 import { isUuid } from "../catalog/ids";
 
 type BannerRow = typeof promoBanners.$inferSelect;
@@ -75,7 +75,7 @@ export async function createBanner(db: Db, input: BannerInput, actor: SessionUse
       .insert(promoBanners)
       .values({ ...input, active: false, hidden: false })
       .returning();
-    await recordAudit(tx, actor, "banner.create", { type: "promo_banner", id: row!.id }, { title: input.title });
+    await recordAudit(tx, actor, "banner.create", "promo_banner", row!.id, { title: input.title });
     return toAdminDTO(row!);
   });
 }
@@ -89,7 +89,7 @@ export async function changeBanner(db: Db, id: string, change: BannerChange, act
     const [row] = await tx.update(promoBanners).set(change).where(eq(promoBanners.id, id)).returning();
     if (!row) throw bannerNotFound();
     const action = "active" in change ? (change.active ? "banner.activate" : "banner.deactivate") : change.hidden ? "banner.delete" : "banner.restore";
-    await recordAudit(tx, actor, action, { type: "promo_banner", id });
+    await recordAudit(tx, actor, action, "promo_banner", id);
     return toAdminDTO(row);
   });
   // The home data carries the active banners.

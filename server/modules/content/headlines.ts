@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { headlines } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
-import { recordAudit } from "../catalog/record-audit";
+import { recordAudit } from "../back-office/audit";
 import { isUuid } from "../catalog/ids";
 
 type HeadlineRow = typeof headlines.$inferSelect;
@@ -43,7 +43,7 @@ export async function listHeadlines(db: Db, hidden: boolean): Promise<HeadlineAd
 export async function createHeadline(db: Db, input: HeadlineInput, actor: SessionUser): Promise<HeadlineAdminDTO> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(headlines).values({ ...input, active: false, hidden: false }).returning();
-    await recordAudit(tx, actor, "headline.create", { type: "headline", id: row!.id }, { title: input.title });
+    await recordAudit(tx, actor, "headline.create", "headline", row!.id, { title: input.title });
     return toAdminDTO(row!);
   });
 }
@@ -56,7 +56,7 @@ export async function changeHeadline(db: Db, id: string, change: HeadlineChange,
     const [row] = await tx.update(headlines).set(change).where(eq(headlines.id, id)).returning();
     if (!row) throw headlineNotFound();
     const action = "active" in change ? (change.active ? "headline.activate" : "headline.deactivate") : change.hidden ? "headline.delete" : "headline.restore";
-    await recordAudit(tx, actor, action, { type: "headline", id });
+    await recordAudit(tx, actor, action, "headline", id);
     return toAdminDTO(row);
   });
 }

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import { posts } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
-import { recordAudit } from "../catalog/record-audit";
+import { recordAudit } from "../back-office/audit";
 import { isUuid } from "../catalog/ids";
 import { assertOwnUploads } from "../media/own-uploads";
 
@@ -56,6 +56,6 @@ export async function deletePost(deps: Pick<AppDeps, "db">, id: string, actor: S
       .where(and(eq(posts.id, id), eq(posts.hidden, false)))
       .returning({ id: posts.id, name: posts.name });
     if (!row) throw new AppError("not_found", "catalogAdmin.postNotFound");
-    await recordAudit(tx, actor, "post.delete", { type: "post", id }, { name: row.name });
+    await recordAudit(tx, actor, "post.delete", "post", id, { name: row.name });
   });
 }

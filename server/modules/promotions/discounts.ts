@@ -8,7 +8,7 @@ import type { SessionUser } from "../accounts/sessions";
 import { productNotFound } from "../catalog/get-product";
 import { isUuid } from "../catalog/ids";
 import { invalidateCatalogMemo } from "../catalog/catalog-memo";
-import { recordAudit } from "../catalog/record-audit";
+import { recordAudit } from "../back-office/audit";
 import { refreshProductPricing, type PricingScope } from "../catalog/refresh-pricing";
 
 export type DiscountTarget = { category: string } | { collectionName: string } | { productId: string };
@@ -57,8 +57,9 @@ function pricingScope(d: { productId: string | null; category: string | null; co
   return { collection: d.collectionName! };
 }
 
-const describe = (d: { productId: string | null; category: string | null; collectionName: string | null }) =>
-  d.productId ? { type: "product", id: d.productId } : d.category ? { type: "category", id: d.category } : { type: "collection", id: d.collectionName };
+/** The audit trail's target of a discount: its product, category or collection. */
+const auditTarget = (d: { productId: string | null; category: string | null; collectionName: string | null }): [string, string] =>
+  d.productId ? ["product", d.productId] : d.category ? ["category", d.category] : ["collection", d.collectionName!];
 
 /** The discount on a target, or null. */
 export async function findDiscount(deps: Pick<AppDeps, "db">, target: DiscountTarget): Promise<DiscountDTO | null> {
@@ -109,7 +110,7 @@ export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInp
       })
       .returning();
     await refreshProductPricing(tx, pricingScope(target));
-    await recordAudit(tx, actor, "discount.save", describe(target), { discount: input.discount, hasShipping: input.hasShipping });
+    await recordAudit(tx, actor, "discount.save", ...auditTarget(target), { discount: input.discount, hasShipping: input.hasShipping });
     return toDTO(row!, productName);
   });
   invalidateCatalogMemo();
@@ -123,7 +124,7 @@ export async function removeDiscount(deps: Pick<AppDeps, "db">, target: Discount
     const [row] = await tx.delete(discounts).where(and(condition)).returning();
     if (!row) throw discountNotFound();
     await refreshProductPricing(tx, pricingScope(row));
-    await recordAudit(tx, actor, "discount.remove", describe(row), { discount: row.discount });
+    await recordAudit(tx, actor, "discount.remove", ...auditTarget(row), { discount: row.discount });
   });
   invalidateCatalogMemo();
 }
