@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Lang } from "@core/constants";
 import type { AppDeps } from "../../deps";
+import type { Db } from "../../db/client";
 import { categories, collections, products } from "../../db/schema";
 import { listActiveBanners, type BannerDTO } from "../content/banners";
 import { toProductDTO, type ProductDTO, type ProductRow } from "./product-dto";
@@ -29,7 +30,7 @@ function groupBy(rows: ProductRow[], key: (r: ProductRow) => string | null): Rec
 }
 
 /** The newest visible products of each category (or active collection): one index probe per row of the page. */
-async function newestPer(db: Pick<AppDeps, "db">["db"], kind: "category" | "collection"): Promise<ProductRow[]> {
+async function newestPer(db: Db, kind: "category" | "collection"): Promise<ProductRow[]> {
   const owner = kind === "category" ? categories : collections;
   const column = kind === "category" ? products.category : products.collection;
   const newest = db
