@@ -187,3 +187,12 @@ describe("pending products (admin)", () => {
     expect(await auditActions(a.id)).toContain("product.approve");
   });
 });
+
+describe("the product form's auto-generated code", () => {
+  it("is the uppercased initials of the name's words, a dash and a 5-digit number", async () => {
+    const { generateProductCode } = await import("../../core/validation/product");
+    expect(generateProductCode("linen midi dress", () => 0)).toBe("LMD-10000");
+    expect(generateProductCode("  Satin   evening gown ", () => 0.99999)).toBe("SEG-99999");
+    expect(generateProductCode("فستان سهرة", () => 0.5)).toMatch(/^فس-\d{5}$/);
+  });
+});
