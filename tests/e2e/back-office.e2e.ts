@@ -220,6 +220,23 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await Promise.all([modContext.close(), adminContext.close(), shopper.close()]);
   });
 
+  it("edit loads the product first and saves the change", async () => {
+    const product = await makeProduct("blouses", 450);
+    const context = await signedInContext(moderator.token, lang);
+    const page = await context.newPage();
+    await open(page, `/moderator/edit-product/${product._id}`);
+    const form = page.getByTestId("product-form");
+    await expect.poll(() => form.locator('input[name="price"]').inputValue()).toBe("450");
+    expect(await form.locator('input[name="stock"]').inputValue()).toBe("20");
+    expect(await form.getByRole("checkbox", { name: "M", exact: true }).isChecked()).toBe(true);
+    await form.locator('input[name="stock"]').fill("12");
+    await page.getByTestId("product-submit").click();
+    await expectToast(page, dictionaries[lang]["catalogAdmin.productUpdated"]!);
+    const saved = await call<{ stock: number }>(`/products/${product._id}`);
+    expect(saved.body.stock).toBe(12);
+    await context.close();
+  });
+
   it("a moderator adds a category discount and the product page shows the struck price and the saving", async () => {
     const category = await categoryWithoutDiscount(lang === "en" ? 0 : 1);
     const product = await makeProduct(category, 800);

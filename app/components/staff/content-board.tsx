@@ -107,7 +107,7 @@ export function ContentBoard({ kind }: { kind: ContentKind }) {
                 {item.hidden ? (
                   <span />
                 ) : (
-                  <Switch checked={item.active} disabled={busyId === item._id} onCheckedChange={(v) => void setActive(item, v)} label={`${t("staff.active")}: ${item.title}`} />
+                  <Switch checked={item.active} disabled={busyId === item._id} onCheckedChange={(v) => void setActive(item, v)} label={<>{t("staff.active")}<span className="sr-only">: {item.title}</span></>} />
                 )}
                 {item.hidden ? (
                   <Button variant="outline" size="sm" loading={busyId === item._id} onClick={() => void restore(item)}>
