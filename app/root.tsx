@@ -1,7 +1,8 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { dictionaries } from "~/i18n";
+import { namespaceSetKey, pickDictionary } from "~/i18n/namespaces";
 import { I18nProvider, useT } from "~/i18n/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { Toaster } from "~/components/ui/toaster";
@@ -9,7 +10,7 @@ import { CartProvider } from "~/lib/cart-client";
 import { listActiveHeadlines } from "@server/modules/content/headlines-active";
 import type { Lang, Theme } from "@core/constants";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, lang, theme, user, sidebarOpen } = context;
   // The headline bar hides itself on error: a failed query must not take the page down.
   const headlines = await listActiveHeadlines(deps.db, lang).catch((err: unknown) => {
@@ -22,8 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     user,
     sidebarOpen,
     headlines,
-    // Missing Arabic keys fall back to English rather than showing a key.
-    dict: lang === "en" ? dictionaries.en : { ...dictionaries.en, ...dictionaries[lang] },
+    // Only this page's namespaces; both languages have every key (tests/unit/i18n-parity.test.ts).
+    dict: pickDictionary(dictionaries[lang], new URL(request.url).pathname),
     shop: {
       email: deps.config.SHOP_EMAIL,
       phone: deps.config.SHOP_PHONE,
@@ -34,6 +35,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       publicUrl: deps.config.PUBLIC_URL ?? null,
     },
   };
+}
+
+/** Client navigation re-runs the root loader when the next page needs other strings. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || namespaceSetKey(currentUrl.pathname) !== namespaceSetKey(nextUrl.pathname);
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

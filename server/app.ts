@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
@@ -8,6 +9,7 @@ import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fs from "node:fs";
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -52,6 +54,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mailer = opts.mailer ?? createMailer(config, app.log);
   app.decorate("deps", { config, database, db: database.db, mailer, log: app.log });
 
+  // Pages, JSON and build assets leave compressed (brotli or gzip); images are already compressed.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   // A fresh nonce per request for React Router's inline scripts. Styles stay 'unsafe-inline':
   // a style nonce would switch that off and block React's style attributes.
