@@ -15,14 +15,14 @@ interface AuditEntry {
   createdAt: string;
 }
 
-const PAGE_SIZE = 25;
+export const AUDIT_PAGE_SIZE = 25;
 
 /** Who did what, and when: the back office's audit trail, newest first. */
-export function AuditLog() {
+export function AuditLog({ initial }: { initial?: { entries: AuditEntry[]; totalPages: number } | null }) {
   const t = useT();
   const lang = useLang();
   const [page, setPage] = useState(1);
-  const query = useApiQuery<{ entries: AuditEntry[]; totalPages: number }>(`/admin/audit-log?page=${page}&limit=${PAGE_SIZE}`);
+  const query = useApiQuery<{ entries: AuditEntry[]; totalPages: number }>(`/admin/audit-log?page=${page}&limit=${AUDIT_PAGE_SIZE}`, undefined, initial);
   const entries = query.data?.entries ?? [];
   const when = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
   // Known actions have a label; a new one still shows, as its name.

@@ -34,12 +34,12 @@ const listPath = (kind: ContentKind) => (kind === "promos" ? "/getpromos" : "/ge
 /** i18n key prefix: "staff.promo…" or "staff.headline…". */
 const noun = (kind: ContentKind) => (kind === "promos" ? "promo" : "headline");
 
-export function ContentBoard({ kind }: { kind: ContentKind }) {
+export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: unknown }) {
   const t = useT();
   const [showDeleted, setShowDeleted] = useState(false);
   const [creating, setCreating] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const list = useApiQuery<unknown>(listPath(kind), { method: "POST", body: { hidden: showDeleted } });
+  const list = useApiQuery<unknown>(listPath(kind), { method: "POST", body: { hidden: showDeleted } }, initial);
   const items = listFrom<ContentItem>(list.data, kind, "promos", "headlines", "banners");
   const n = noun(kind);
 

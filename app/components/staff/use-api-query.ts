@@ -13,12 +13,16 @@ export interface ApiQuery<T> {
 /**
  * Reads one /api resource in the browser and keeps loading and error state for the screen.
  * A null path waits (nothing to read yet). A newer request always wins over an older one.
+ * `initial` is what the page loader already read for this same path (through the same service
+ * the API calls), so the first paint has data and the browser does not ask again; later paths
+ * (another page, a search) are fetched.
  */
-export function useApiQuery<T>(path: string | null, init?: { method?: string; body?: unknown }): ApiQuery<T> {
-  const [data, setData] = useState<T | null>(null);
+export function useApiQuery<T>(path: string | null, init?: { method?: string; body?: unknown }, initial?: T | null): ApiQuery<T> {
+  const [data, setData] = useState<T | null>(initial ?? null);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(path !== null);
+  const [loading, setLoading] = useState(path !== null && initial == null);
   const seq = useRef(0);
+  const initialKey = useRef(initial == null ? null : `${path}|${JSON.stringify(init?.body ?? null)}`);
   const bodyKey = init?.body === undefined ? "" : JSON.stringify(init.body);
   const method = init?.method;
 
@@ -40,8 +44,13 @@ export function useApiQuery<T>(path: string | null, init?: { method?: string; bo
   }, [path, method, bodyKey]);
 
   useEffect(() => {
+    if (initialKey.current !== null && initialKey.current === `${path}|${bodyKey === "" ? "null" : bodyKey}`) {
+      initialKey.current = null;
+      return;
+    }
+    initialKey.current = null;
     void reload();
-  }, [reload]);
+  }, [reload, path, bodyKey]);
 
   return { data, error, loading, reload, setData };
 }

@@ -2,7 +2,10 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { COLLECTIONS } from "@core/constants";
+import { getAdminAnalytics } from "@server/modules/back-office/analytics";
+import { listAuditLog } from "@server/modules/back-office/audit";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
 import { translate } from "~/i18n";
 import { useLang, useT } from "~/i18n/react";
@@ -12,11 +15,15 @@ import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useApiQuery } from "~/components/staff/use-api-query";
 import { ChartCard, FigureCard, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
-import { AuditLog } from "~/components/staff/audit-log";
+import { AUDIT_PAGE_SIZE, AuditLog } from "~/components/staff/audit-log";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["admin"]);
-  return null;
+  const [analytics, audit] = await Promise.all([
+    initialData(context, "admin analytics", () => getAdminAnalytics(context.deps.db)),
+    initialData(context, "audit log", () => listAuditLog(context.deps.db, 1, AUDIT_PAGE_SIZE)),
+  ]);
+  return { analytics, audit };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -35,11 +42,11 @@ interface AdminAnalytics {
   collectionCount?: number;
 }
 
-export default function AdminDashboard() {
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const dateLabel = useDateLabel();
-  const query = useApiQuery<AdminAnalytics>("/admin/analytics");
+  const query = useApiQuery<AdminAnalytics>("/admin/analytics", undefined, loaderData.analytics);
   const a = query.data;
   const count = (n: number) => n.toLocaleString(lang === "ar" ? "ar-EG" : "en-GB");
 
@@ -81,7 +88,7 @@ export default function AdminDashboard() {
         </>
       ) : null}
       <StaffSection title={t("admin.auditLog")} id="audit-log">
-        <AuditLog />
+        <AuditLog initial={loaderData.audit} />
       </StaffSection>
       <p className="text-sm text-muted">
         <Link to="/admin/pending-products" className="underline">

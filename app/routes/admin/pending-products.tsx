@@ -3,7 +3,10 @@ import { Check, CheckCheck, Trash2 } from "lucide-react";
 import type { Route } from "./+types/pending-products";
 import { LIMITS } from "@core/constants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { listPendingProducts } from "@server/modules/catalog/pending-products";
+import { productQuerySchema } from "@server/modules/catalog/list-products";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
 import { translate } from "~/i18n";
 import { useT } from "~/i18n/react";
@@ -16,9 +19,15 @@ import { ListControls, Pager } from "~/components/staff/list-controls";
 import { ProductTable } from "~/components/staff/product-table";
 import { useApiQuery } from "~/components/staff/use-api-query";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["admin"]);
-  return null;
+  const query = productQuerySchema.parse({ page: 1, limit: LIMITS.defaultPageSize });
+  return {
+    firstPage: await initialData(context, "pending products", async () => {
+      const page = await listPendingProducts(context.deps, query);
+      return { ...page, totalPages: page.metadata.totalPages };
+    }),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,7 +35,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: translate(lang, "admin.pendingTitle") }, { name: "robots", content: "noindex" }];
 }
 
-export default function PendingProducts() {
+export default function PendingProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const [search, setSearch] = useState("");
   const [limit, setLimit] = useState<number>(LIMITS.defaultPageSize);
@@ -34,7 +43,7 @@ export default function PendingProducts() {
   const [confirm, setConfirm] = useState<{ kind: "all" } | { kind: "delete"; product: ProductDTO } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const params = new URLSearchParams({ searchTerm: search, page: String(page), limit: String(limit) });
-  const query = useApiQuery<{ products: ProductDTO[]; totalPages: number }>(`/products/pending?${params}`);
+  const query = useApiQuery<{ products: ProductDTO[]; totalPages: number }>(`/products/pending?${params}`, undefined, loaderData.firstPage);
   const products = query.data?.products ?? [];
 
   async function run(id: string, action: () => Promise<{ message?: string }>, fallbackKey: string) {

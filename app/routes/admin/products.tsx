@@ -3,7 +3,9 @@ import { Download, RotateCcw, Trash2, Upload } from "lucide-react";
 import type { Route } from "./+types/products";
 import { LIMITS } from "@core/constants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { listProducts, productQuerySchema } from "@server/modules/catalog/list-products";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
 import { translate } from "~/i18n";
 import { useT } from "~/i18n/react";
@@ -18,9 +20,10 @@ import { ProductTable } from "~/components/staff/product-table";
 import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
 import { useApiQuery } from "~/components/staff/use-api-query";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["admin"]);
-  return null;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireRole(request, context, ["admin"]);
+  const query = productQuerySchema.parse({ page: 1, limit: LIMITS.defaultPageSize });
+  return { firstPage: await initialData(context, "products", () => listProducts(context.deps, query, user)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -35,7 +38,7 @@ interface ImportReport {
   refused: { row: number; code: string; reasons: string[] }[];
 }
 
-export default function AdminProducts() {
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const [search, setSearch] = useState("");
   const [limit, setLimit] = useState<number>(LIMITS.defaultPageSize);
@@ -44,7 +47,7 @@ export default function AdminProducts() {
   const [deleting, setDeleting] = useState<ProductDTO | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const params = new URLSearchParams({ search, page: String(page), limit: String(limit), ...(showDeleted ? { hidden: "true" } : {}) });
-  const query = useApiQuery<{ products: ProductDTO[]; metadata: { totalPages: number } }>(`/products?${params}`);
+  const query = useApiQuery<{ products: ProductDTO[]; metadata: { totalPages: number } }>(`/products?${params}`, undefined, loaderData.firstPage);
   const products = query.data?.products ?? [];
 
   async function run(id: string, action: () => Promise<{ message?: string }>, fallbackKey: string) {

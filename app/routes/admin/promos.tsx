@@ -1,13 +1,15 @@
 import type { Route } from "./+types/promos";
+import { listBanners } from "@server/modules/content/banners";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { translate } from "~/i18n";
 import { useT } from "~/i18n/react";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ContentBoard } from "~/components/staff/content-board";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["admin"]);
-  return null;
+  return { banners: await initialData(context, "banners", () => listBanners(context.deps.db, false)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -15,11 +17,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: translate(lang, "admin.promosTitle") }, { name: "robots", content: "noindex" }];
 }
 
-export default function Promos() {
+export default function Promos({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <StaffPage title={t("admin.promosTitle")} description={t("admin.promosIntro")} testId="promos">
-      <ContentBoard kind="promos" />
+      <ContentBoard kind="promos" initial={loaderData.banners} />
     </StaffPage>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { formatEgp, toPiastres } from "@core/pricing";
+import { getModeratorAnalytics } from "@server/modules/back-office/analytics";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { translate } from "~/i18n";
 import { useLang, useT } from "~/i18n/react";
 import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
@@ -9,9 +11,9 @@ import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useApiQuery } from "~/components/staff/use-api-query";
 import { ChartCard, FigureCard, RankBarChart, ShareChart, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
-  return null;
+  return { analytics: await initialData(context, "moderator analytics", () => getModeratorAnalytics(context.deps.db)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -35,11 +37,11 @@ interface ModeratorAnalytics {
 }
 
 /** The moderator analytics of SPEC §3 as figures and charts. */
-export default function ModeratorDashboard() {
+export default function ModeratorDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const dateLabel = useDateLabel();
-  const query = useApiQuery<ModeratorAnalytics>("/moderator/analytics");
+  const query = useApiQuery<ModeratorAnalytics>("/moderator/analytics", undefined, loaderData.analytics);
   const a = query.data;
   const egp = (n: number) => formatEgp(toPiastres(n), lang);
   const count = (n: number) => n.toLocaleString(lang === "ar" ? "ar-EG" : "en-GB");

@@ -4,7 +4,9 @@ import type { Route } from "./+types/discounts";
 import { CATEGORIES, COLLECTIONS } from "@core/constants";
 import { categoryDiscountForm, collectionDiscountForm, productDiscountForm } from "@core/validation/discount";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { listDiscounts } from "@server/modules/promotions/discounts";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
 import { translate } from "~/i18n";
 import { useT } from "~/i18n/react";
@@ -19,9 +21,9 @@ import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { fieldErrors } from "~/components/staff/codes";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
-  return null;
+  return { list: await initialData(context, "discounts", async () => ({ discounts: await listDiscounts(context.deps) })) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -52,9 +54,9 @@ function targetOf(d: Discount): { kind: Kind; key: string } | null {
 }
 
 /** Discounts by category, collection or product (SPEC §2), and every discount in one list. */
-export default function Discounts() {
+export default function Discounts({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const all = useApiQuery<unknown>("/alldiscounts");
+  const all = useApiQuery<unknown>("/alldiscounts", undefined, loaderData.list);
   const discounts = listFrom<Discount>(all.data, "discounts");
   const [removing, setRemoving] = useState<Discount | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/edit-product";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { getProduct } from "@server/modules/catalog/get-product";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { translate } from "~/i18n";
 import { useT } from "~/i18n/react";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
@@ -9,9 +11,9 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { ProductForm } from "~/components/staff/product-form";
 import { useApiQuery } from "~/components/staff/use-api-query";
 
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
-  return { id: params.id };
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireRole(request, context, ["moderator", "admin"]);
+  return { id: params.id, product: await initialData(context, "product", () => getProduct(context.deps, params.id, user)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** Edit loads the product first (SPEC §2), then shows the same form as Add. */
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const query = useApiQuery<ProductDTO | { product: ProductDTO }>(`/products/${encodeURIComponent(loaderData.id)}`);
+  const query = useApiQuery<ProductDTO | { product: ProductDTO }>(`/products/${encodeURIComponent(loaderData.id)}`, undefined, loaderData.product);
   const product = query.data ? ("product" in query.data ? query.data.product : query.data) : null;
   return (
     <StaffPage

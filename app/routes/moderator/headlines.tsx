@@ -1,13 +1,15 @@
 import type { Route } from "./+types/headlines";
+import { listHeadlines } from "@server/modules/content/headlines";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { translate } from "~/i18n";
 import { useT } from "~/i18n/react";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ContentBoard } from "~/components/staff/content-board";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
-  return null;
+  return { headlines: await initialData(context, "headlines", () => listHeadlines(context.deps.db, false)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -15,11 +17,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: translate(lang, "staff.headlinesTitle") }, { name: "robots", content: "noindex" }];
 }
 
-export default function Headlines() {
+export default function Headlines({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <StaffPage title={t("staff.headlinesTitle")} description={t("staff.headlinesIntro")} testId="headlines">
-      <ContentBoard kind="headlines" />
+      <ContentBoard kind="headlines" initial={loaderData.headlines} />
     </StaffPage>
   );
 }

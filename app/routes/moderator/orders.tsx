@@ -2,7 +2,9 @@ import { useState, type FormEvent } from "react";
 import { Download, Search } from "lucide-react";
 import type { Route } from "./+types/orders";
 import { ORDER_STATUSES, ORDER_STATUS_COLORS, type OrderStatus } from "@core/constants";
+import { listAllOrders } from "@server/modules/orders/load-orders";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { api } from "~/lib/api";
 import { translate } from "~/i18n";
 import { useLang, useT } from "~/i18n/react";
@@ -15,9 +17,11 @@ import { Pager } from "~/components/staff/list-controls";
 import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireRole(request, context, ["moderator", "admin"]);
-  return { isAdmin: user.role === "admin" };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(request, context, ["moderator", "admin"]);
+  return {
+    firstPage: await initialData(context, "orders", () => listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE })),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -49,7 +53,7 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
   const [filter, setFilter] = useState("");
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), ...(filter ? { search: filter } : {}) });
-  const query = useApiQuery<unknown>(`/moderator/orders?${params}`);
+  const query = useApiQuery<unknown>(`/moderator/orders?${params}`, undefined, loaderData.firstPage);
   const orders = listFrom<StaffOrder>(query.data, "orders");
   const totalPages = (query.data as { metadata?: { totalPages?: number } } | null)?.metadata?.totalPages ?? 1;
   const dateFmt = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
@@ -84,12 +88,10 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
       title={t("staff.ordersTitle")}
       description={t("staff.ordersIntro")}
       actions={
-        loaderData.isAdmin ? (
-          <a href="/api/admin/export/orders.csv" download className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2" data-testid="orders-csv">
-            <Download className="size-4" aria-hidden />
-            {t("staff.exportCsv")}
-          </a>
-        ) : null
+        <a href="/api/admin/export/orders.csv" download className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2" data-testid="orders-csv">
+          <Download className="size-4" aria-hidden />
+          {t("staff.exportCsv")}
+        </a>
       }
       testId="moderator-orders"
     >

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Trash2, Wand2 } from "lucide-react";
 import type { Route } from "./+types/promocodes";
+import { listPromoCodes } from "@server/modules/promotions/promo-codes";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
 import { translate } from "~/i18n";
 import { useLang, useT } from "~/i18n/react";
@@ -16,9 +18,9 @@ import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { fieldErrors, generatePromoCode, isExpired, tomorrowIso } from "~/components/staff/codes";
 import { promoCodeInput } from "@core/validation/promo-code";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
-  return null;
+  return { list: await initialData(context, "promo codes", async () => ({ promoCodes: await listPromoCodes(context.deps.db) })) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -36,10 +38,10 @@ interface PromoCode {
   active: boolean;
 }
 
-export default function PromoCodes() {
+export default function PromoCodes({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const list = useApiQuery<unknown>("/promocodes");
+  const list = useApiQuery<unknown>("/promocodes", undefined, loaderData.list);
   const codes = listFrom<PromoCode>(list.data, "promoCodes");
   const [deleting, setDeleting] = useState<PromoCode | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import type { Route } from "./+types/shipping-management";
+import { listShippingOptions } from "@server/modules/shipping/shipping-options";
 import { requireRole } from "~/lib/guards.server";
+import { initialData } from "~/components/staff/initial-data.server";
 import { api, ApiError } from "~/lib/api";
 import { translate } from "~/i18n";
 import { useT } from "~/i18n/react";
@@ -18,9 +20,9 @@ import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
 import { fieldErrors } from "~/components/staff/codes";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
-  return null;
+  return { options: await initialData(context, "shipping options", () => listShippingOptions(context.deps.db)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -40,9 +42,9 @@ interface ShippingOption {
 /** The server's message where it sent one, else the spec's fallback (SPEC §8). */
 const failure = (e: unknown, fallback: string) => (e instanceof ApiError && e.status !== 0 && e.status < 500 ? e.message : fallback);
 
-export default function ShippingManagement() {
+export default function ShippingManagement({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const query = useApiQuery<unknown>("/shipping");
+  const query = useApiQuery<unknown>("/shipping", undefined, loaderData.options);
   const options = listFrom<ShippingOption>(query.data, "shipping", "shippingOptions", "options", "cities");
   const [tab, setTab] = useState("view");
   const [chosenId, setChosenId] = useState<string | null>(null);
