@@ -135,6 +135,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       : filters.search
         ? t("catalog.searchResults", { q: filters.search })
         : t("catalog.shop");
+  // The last breadcrumb: the category, collection or search being shown, if any.
+  const crumb = filters.category || filters.collection || filters.search ? heading : null;
   const count = activeFilterCount(filters);
   const columns = compact ? 5 : 4;
   const grid = compact ? "grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" : "grid-cols-2 gap-4 md:gap-6 lg:grid-cols-3 xl:grid-cols-4";
@@ -151,21 +153,21 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             </li>
             <li aria-hidden>/</li>
             <li>
-              {heading === t("catalog.shop") ? (
-                <span aria-current="page" className="text-ink">
-                  {t("catalog.shop")}
-                </span>
-              ) : (
+              {crumb ? (
                 <Link to="/shop" className="hover:text-ink hover:underline">
                   {t("catalog.shop")}
                 </Link>
+              ) : (
+                <span aria-current="page" className="text-ink">
+                  {t("catalog.shop")}
+                </span>
               )}
             </li>
-            {heading !== t("catalog.shop") ? (
+            {crumb ? (
               <>
                 <li aria-hidden>/</li>
                 <li aria-current="page" className="text-ink">
-                  {heading}
+                  {crumb}
                 </li>
               </>
             ) : null}

@@ -191,8 +191,14 @@ for (const lang of ["en", "ar"] as const) {
       expect(await heroImage.getAttribute("fetchpriority")).toBe("high");
       expect(await page.getByTestId("hero-button").allInnerTexts()).toContain(T.shopNow);
       // The carousel pauses while the pointer rests on it.
-      await page.getByTestId("hero").hover();
-      expect(await page.getByTestId("hero").getAttribute("data-paused")).toBe("true");
+      // (Pointer out and in again on each try, in case the first hover came before hydration.)
+      await expect
+        .poll(async () => {
+          await page.mouse.move(0, 0);
+          await page.getByTestId("hero").hover();
+          return page.getByTestId("hero").getAttribute("data-paused");
+        })
+        .toBe("true");
 
       // Every row says VIEW ALL and shows as many cards side by side as the count rule gives.
       const featured = page.getByTestId("row-featured");

@@ -61,7 +61,7 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
           <ProductBadges product={product} className="absolute start-2 top-2" />
         </div>
         <Heading className={`line-clamp-2 font-medium ${compact ? "text-sm" : "text-base"}`} data-testid="product-name">
-          {name}
+          <bdi>{name}</bdi>
         </Heading>
         <PriceTag product={product} size={compact ? "sm" : "md"} />
       </Link>

@@ -72,7 +72,7 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
         <div className="flex flex-col gap-2">
           <ProductBadges product={product} className="flex-row! flex-wrap" />
           <Heading className={`${compact ? "text-xl" : "text-2xl md:text-3xl"} font-semibold tracking-tight`} data-testid="product-title">
-            {name}
+            <bdi>{name}</bdi>
           </Heading>
           <p className="text-xs text-muted">
             <bdi>{t("catalog.code", { code: product.code })}</bdi>

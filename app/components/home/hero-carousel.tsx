@@ -81,8 +81,14 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                 className="aspect-[4/3] w-full object-cover sm:aspect-[5/2]"
               />
               <div className="absolute inset-0 flex flex-col items-start justify-end gap-3 bg-gradient-to-t from-black/70 via-black/25 to-transparent p-6 text-white md:p-12">
-                <h2 className="max-w-xl text-2xl font-bold md:text-4xl">{s.title}</h2>
-                {s.description ? <p className="line-clamp-2 max-w-xl text-sm md:text-base">{s.description}</p> : null}
+                <h2 className="max-w-xl text-2xl font-bold md:text-4xl">
+                  <bdi>{s.title}</bdi>
+                </h2>
+                {s.description ? (
+                  <p className="line-clamp-2 max-w-xl text-sm md:text-base">
+                    <bdi>{s.description}</bdi>
+                  </p>
+                ) : null}
                 <Link to={s.link || "/shop"} className="rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-800 hover:bg-brand-50" data-testid="hero-button">
                   {s.buttonText?.trim() || t("catalog.shopNow")}
                 </Link>

@@ -18,7 +18,9 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-5" data-testid="post-card">
       <header className="flex items-start justify-between gap-2">
         <div className="flex flex-col gap-1">
-          <Heading className="font-semibold">{post.name}</Heading>
+          <Heading className="font-semibold">
+            <bdi>{post.name}</bdi>
+          </Heading>
           <StarRating stars={post.stars} />
         </div>
         {onDelete ? (
@@ -34,7 +36,7 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
         ) : null}
       </header>
       <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="post-text">
-        {expanded ? post.description : preview.text}
+        <bdi>{expanded ? post.description : preview.text}</bdi>
       </p>
       {preview.truncated ? (
         <button type="button" className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
