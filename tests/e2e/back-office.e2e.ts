@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { toPiastres } from "@core/pricing";
 import { CATEGORIES, type Category } from "@core/constants";
-import { dictionaries } from "~/i18n";
+import { dictionaries, translate } from "~/i18n";
 import { accessibilityViolations, admin, baseUrl, failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
 
 type Lang = "en" | "ar";
@@ -343,6 +343,84 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await page.getByTestId("sign-in-link").waitFor();
     expect((await call("/auth-status", { token: customer.token })).status).toBe(401);
     await Promise.all([customerContext.close(), adminContext.close()]);
+  });
+
+  it("a moderator runs promo codes, headlines and a city's shipping with the spec's toasts", async () => {
+    const say = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
+    const context = await signedInContext(moderator.token, lang);
+    const page = await context.newPage();
+
+    await open(page, "/moderator/promocodes");
+    const promoForm = page.getByTestId("promo-code-form");
+    await page.getByTestId("generate-code").click();
+    const code = await promoForm.locator('input[name="code"]').inputValue();
+    await promoForm.locator('input[name="discountValue"]').fill("15");
+    await promoForm.locator('input[name="usageLimit"]').fill("5");
+    await promoForm.locator('input[name="expDate"]').fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByTestId("promo-code-submit").click();
+    await expectToast(page, say("staff.promoCodeCreated"));
+    const promoRow = page.getByTestId("promo-codes-table").locator("tr", { hasText: code });
+    await promoRow.waitFor();
+    await promoRow.getByRole("button").click();
+    await page.getByTestId("confirm-button").click();
+    await expectToast(page, say("staff.promoCodeDeleted"));
+    await promoRow.waitFor({ state: "detached" });
+
+    await open(page, "/moderator/headlines");
+    const title = `Flash sale ${unique()}`;
+    await page.getByTestId("create-headline").click();
+    const headlineForm = page.getByTestId("headline-form");
+    await headlineForm.locator('input[name="title"]').fill(title);
+    await headlineForm.locator('textarea[name="promotion"]').fill("20% off dresses this weekend");
+    await page.getByTestId("headline-submit").click();
+    await expectToast(page, say("staff.headlineCreated"));
+    const card = page.getByTestId("headline-card").filter({ hasText: title });
+    await card.getByRole("switch").click();
+    await expectToast(page, say("staff.headlineStatusUpdated"));
+    await expect.poll(() => card.getByRole("switch").getAttribute("aria-checked")).toBe("true");
+    await card.getByRole("button", { name: new RegExp(title) }).click();
+    await expectToast(page, say("staff.headlineDeleted"));
+    await card.waitFor({ state: "detached" });
+    await page.getByRole("switch", { name: say("staff.showDeleted") }).click();
+    await card.getByRole("button", { name: say("common.restore") }).click();
+    await expectToast(page, say("staff.headlineRestored"));
+    await page.getByRole("switch", { name: say("staff.showDeleted") }).click();
+    // Leave the shared headline bar as it was.
+    await card.getByRole("button", { name: new RegExp(title) }).click();
+    await expectToast(page, say("staff.headlineDeleted"));
+
+    await open(page, "/moderator/shipping-management");
+    const city = `E2E Town ${unique()}`;
+    await page.getByRole("tab", { name: say("staff.tabCreate") }).click();
+    const createForm = page.getByTestId("shipping-create-form");
+    await createForm.locator('input[name="city"]').fill(city);
+    await createForm.locator('input[name="shipping"]').fill("40");
+    await createForm.locator('input[name="estTime"]').fill("2-3");
+    await createForm.getByRole("button").click();
+    await expectToast(page, say("staff.shippingSaved"));
+    await page.getByTestId("shipping-table").locator("tr", { hasText: city }).waitFor();
+
+    await page.getByRole("tab", { name: say("staff.tabAdditional") }).click();
+    await page.getByTestId("additional-cost-form").getByRole("checkbox", { name: city }).check();
+    await page.getByTestId("additional-cost-form").locator('input[name="additionalCost"]').fill("5.5");
+    await page.getByTestId("apply-additional").click();
+    await expectToast(page, say("staff.additionalApplied", { n: 1 }));
+
+    const cityId = await page.getByTestId("choose-city").locator("option", { hasText: city }).getAttribute("value");
+    await page.getByTestId("choose-city").selectOption(cityId!);
+    await page.getByRole("tab", { name: say("staff.tabUpdate") }).click();
+    const updateForm = page.getByTestId("shipping-update-form");
+    await updateForm.locator('input[name="shipping"]').fill("45");
+    await updateForm.getByRole("button").click();
+    await expectToast(page, say("staff.shippingSaved"));
+    const saved = (await call<{ _id: string; shipping: number; additionalCost: number }[]>("/shipping")).body.find((o) => o._id === cityId);
+    expect(saved).toMatchObject({ shipping: 45, additionalCost: 5.5 });
+
+    await page.getByRole("tab", { name: say("staff.tabView") }).click();
+    await page.getByTestId("shipping-table").locator("tr", { hasText: city }).getByRole("button", { name: new RegExp(`${say("common.delete")}`) }).click();
+    await page.getByTestId("confirm-button").click();
+    await expectToast(page, say("staff.shippingDeleted", { city }));
+    await context.close();
   });
 
   it("shows every back-office form message of SPEC §5 in the page's language", async () => {

@@ -166,14 +166,14 @@ function BannerForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" data-testid="banner-form">
-      <TextField label={t("staff.title")} value={form.title} onChange={(e) => set("title", e.target.value)} error={err("title")} required />
-      <TextField label={t("staff.titleAr")} value={form.titleAr} onChange={(e) => set("titleAr", e.target.value)} dir="rtl" lang="ar" />
-      <TextAreaField label={t("staff.description")} value={form.description} onChange={(e) => set("description", e.target.value)} error={err("description")} required />
-      <TextAreaField label={t("staff.descriptionAr")} value={form.descriptionAr} onChange={(e) => set("descriptionAr", e.target.value)} dir="rtl" lang="ar" />
-      <TextField label={t("staff.buttonText")} value={form.buttonText} onChange={(e) => set("buttonText", e.target.value)} error={err("buttonText")} required />
-      <TextField label={t("staff.buttonTextAr")} value={form.buttonTextAr} onChange={(e) => set("buttonTextAr", e.target.value)} dir="rtl" lang="ar" />
+      <TextField label={t("staff.title")} value={form.title} onChange={(e) => set("title", e.target.value)} name="title" error={err("title")} required />
+      <TextField label={t("staff.titleAr")} value={form.titleAr} onChange={(e) => set("titleAr", e.target.value)} name="titleAr" dir="rtl" lang="ar" />
+      <TextAreaField label={t("staff.description")} value={form.description} onChange={(e) => set("description", e.target.value)} name="description" error={err("description")} required />
+      <TextAreaField label={t("staff.descriptionAr")} value={form.descriptionAr} onChange={(e) => set("descriptionAr", e.target.value)} name="descriptionAr" dir="rtl" lang="ar" />
+      <TextField label={t("staff.buttonText")} value={form.buttonText} onChange={(e) => set("buttonText", e.target.value)} name="buttonText" error={err("buttonText")} required />
+      <TextField label={t("staff.buttonTextAr")} value={form.buttonTextAr} onChange={(e) => set("buttonTextAr", e.target.value)} name="buttonTextAr" dir="rtl" lang="ar" />
       <div className="sm:col-span-2">
-        <TextField label={t("staff.url")} value={form.link} onChange={(e) => set("link", e.target.value)} error={err("link")} required placeholder="/shop?category=dresses" dir="ltr" />
+        <TextField label={t("staff.url")} value={form.link} onChange={(e) => set("link", e.target.value)} name="link" error={err("link")} required placeholder="/shop?category=dresses" dir="ltr" />
       </div>
       <div className="sm:col-span-2">
         <ImageUpload label={t("staff.image")} value={form.image ? [form.image] : []} onChange={(urls) => set("image", urls[0] ?? "")} max={1} error={err("image")} onUploadingChange={setUploading} />
@@ -216,10 +216,10 @@ function HeadlineForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" data-testid="headline-form">
-      <TextField label={t("staff.title")} value={form.title} onChange={(e) => set("title", e.target.value)} error={err("title")} required />
-      <TextField label={t("staff.titleAr")} value={form.titleAr} onChange={(e) => set("titleAr", e.target.value)} dir="rtl" lang="ar" />
-      <TextAreaField label={t("staff.promotion")} value={form.promotion} onChange={(e) => set("promotion", e.target.value)} error={err("promotion")} required />
-      <TextAreaField label={t("staff.promotionAr")} value={form.promotionAr} onChange={(e) => set("promotionAr", e.target.value)} dir="rtl" lang="ar" />
+      <TextField label={t("staff.title")} value={form.title} onChange={(e) => set("title", e.target.value)} name="title" error={err("title")} required />
+      <TextField label={t("staff.titleAr")} value={form.titleAr} onChange={(e) => set("titleAr", e.target.value)} name="titleAr" dir="rtl" lang="ar" />
+      <TextAreaField label={t("staff.promotion")} value={form.promotion} onChange={(e) => set("promotion", e.target.value)} name="promotion" error={err("promotion")} required />
+      <TextAreaField label={t("staff.promotionAr")} value={form.promotionAr} onChange={(e) => set("promotionAr", e.target.value)} name="promotionAr" dir="rtl" lang="ar" />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="submit" loading={saving} data-testid="headline-submit">
           {t("staff.create_headline")}
