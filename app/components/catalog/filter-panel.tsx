@@ -111,12 +111,12 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
         </p>
       </fieldset>
       <div className="flex gap-2">
-        <Button type="submit" className="flex-1" data-testid="filter-apply">
+        <Button type="submit" className="flex-1 whitespace-nowrap" data-testid="filter-apply">
           {t("catalog.apply")}
         </Button>
         <Button
           variant="outline"
-          className="flex-1"
+          className="flex-1 whitespace-nowrap"
           onClick={() => {
             setDraft(EMPTY_FILTERS);
             onApply(EMPTY_FILTERS);
