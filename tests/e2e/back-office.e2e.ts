@@ -308,6 +308,13 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await page.getByTestId("order-search").press("Enter");
     await expect.poll(() => row.getByTestId("order-status").inputValue()).toBe("Shipped");
 
+    // A failed update says so and rolls the dropdown back by reading the orders again (SPEC §4).
+    await page.route("**/api/moderator/orders/*/status", (route) => route.fulfill({ status: 503, body: "{}" }));
+    await row.getByTestId("order-status").selectOption("Delivered");
+    await expectToast(page, translate(lang, "staff.statusUpdateFailed"));
+    await expect.poll(() => row.getByTestId("order-status").inputValue()).toBe("Shipped");
+    await page.unroute("**/api/moderator/orders/*/status");
+
     const refused = await call(`/order/${orderId}/cancel`, { method: "PUT", token: customer.token });
     expect(refused.status).toBeGreaterThanOrEqual(400);
 
@@ -420,6 +427,66 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await page.getByTestId("shipping-table").locator("tr", { hasText: city }).getByRole("button", { name: new RegExp(`${say("common.delete")}`) }).click();
     await page.getByTestId("confirm-button").click();
     await expectToast(page, say("staff.shippingDeleted", { city }));
+    await context.close();
+  });
+
+  it("an admin imports products from CSV with a per-row report, deletes and restores one, and creates a banner", async () => {
+    const say = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
+    const image = await uploadImage(adminToken);
+    const u = unique();
+    const csv = [
+      "code,name,description,category,price,stock,sizes,colors,images",
+      `E2E-CSV-${u},CSV Blouse ${u},Imported from a sheet,blouses,500,5,M|L,#000000,${image}`,
+      `E2E-BAD-${u},Broken Row ${u},Imported from a sheet,not-a-category,-5,1,M,#000000,${image}`,
+    ].join("\n");
+    const context = await signedInContext(adminToken, lang);
+    const page = await context.newPage();
+    await open(page, "/admin/products");
+    await page.getByTestId("csv-input").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByTestId("csv-import").click();
+    const report = page.getByTestId("import-report");
+    await report.waitFor();
+    expect(await page.getByTestId("import-summary").textContent()).toBe(say("admin.importDone", { created: 1, updated: 0, refused: 1 }));
+    await report.locator("tr", { hasText: `E2E-CSV-${u}` }).getByText(say("admin.outcome_created")).waitFor();
+    const refused = report.locator("tr", { hasText: `E2E-BAD-${u}` });
+    await refused.getByText(say("admin.outcome_refused")).waitFor();
+    expect(await refused.locator("td").first().textContent()).toBe("3");
+
+    // The export holds the imported product.
+    const exported = await context.request.get("/api/admin/export/products.csv");
+    expect(exported.status()).toBe(200);
+    expect(await exported.text()).toContain(`E2E-CSV-${u}`);
+
+    await page.getByTestId("list-search").fill(`CSV Blouse ${u}`);
+    const row = page.getByTestId("product-row").filter({ hasText: `E2E-CSV-${u}` });
+    await row.getByRole("button", { name: new RegExp(say("common.delete")) }).click();
+    await page.getByTestId("confirm-button").click();
+    await expectToast(page, say("catalogAdmin.productDeleted"));
+    await row.waitFor({ state: "detached" });
+    await page.getByRole("switch", { name: say("staff.showDeleted") }).click();
+    await row.getByRole("button", { name: new RegExp(say("common.restore")) }).click();
+    await expectToast(page, say("catalogAdmin.productRestored"));
+
+    await open(page, "/admin/promos");
+    await page.getByTestId("create-promo").click();
+    const bannerForm = page.getByTestId("banner-form");
+    const title = `Weekend edit ${u}`;
+    await bannerForm.locator('input[name="title"]').fill(title);
+    await bannerForm.locator('textarea[name="description"]').fill("New dresses for every plan.");
+    await bannerForm.locator('input[name="link"]').fill("/shop?category=dresses");
+    expect(await bannerForm.locator('input[name="buttonText"]').inputValue()).toBe("Shop Now");
+    // Submit stays disabled until the image is uploaded (SPEC §5).
+    expect(await page.getByTestId("banner-submit").isDisabled()).toBe(true);
+    await bannerForm.getByTestId("image-input").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: pngImage });
+    await expect.poll(() => page.getByTestId("banner-submit").isDisabled()).toBe(false);
+    await page.getByTestId("banner-submit").click();
+    await expectToast(page, say("staff.promoCreated"));
+    const card = page.getByTestId("promo-card").filter({ hasText: title });
+    await card.waitFor();
+    // Created inactive; removed again so the home carousel stays as it was.
+    expect(await card.getByRole("switch").getAttribute("aria-checked")).toBe("false");
+    await card.getByRole("button", { name: new RegExp(title) }).click();
+    await expectToast(page, say("staff.promoDeleted"));
     await context.close();
   });
 
