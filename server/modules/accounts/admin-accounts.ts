@@ -2,7 +2,8 @@ import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-
 import type { Role } from "@core/constants";
 import type { AppDeps } from "../../deps";
 import type { Db, DbOrTx } from "../../db/client";
-import { auditLog, users } from "../../db/schema";
+import { users } from "../../db/schema";
+import { recordAudit } from "../back-office/audit";
 import { badInput, notFound } from "../../errors";
 import { revokeAllSessions, type SessionUser } from "./sessions";
 
@@ -64,7 +65,7 @@ export async function searchUsers(db: Db, q: { searchTerm: string; page: number;
 type AdminAction = "user.delete" | "user.restore" | "user.ban" | "user.unban" | "user.role";
 
 async function audit(tx: DbOrTx, actor: SessionUser, action: AdminAction, targetId: string, details: Record<string, unknown> = {}) {
-  await tx.insert(auditLog).values({ actorId: actor._id, actorEmail: actor.email, action, targetType: "user", targetId, details });
+  await recordAudit(tx, actor, action, "user", targetId, details);
 }
 
 /** An admin acts on others: locking oneself out (or demoting the last admin) is refused. */

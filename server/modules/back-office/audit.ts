@@ -11,9 +11,12 @@ import type { SessionUser } from "../accounts/sessions";
 /** Verb-like action names, e.g. "product.approve", "user.ban", "order.status". */
 export type AuditAction = string;
 
+/** Who acted: the signed-in staff member. */
+export type AuditActor = Pick<SessionUser, "_id" | "email">;
+
 export async function recordAudit(
   db: DbOrTx,
-  actor: Pick<SessionUser, "_id" | "email">,
+  actor: AuditActor,
   action: AuditAction,
   targetType: string,
   targetId: string | null,

@@ -7,7 +7,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { OrderStatus } from "@core/constants";
 import type { AppDeps } from "../../deps";
 import type { Db, DbOrTx } from "../../db/client";
-import { auditLog, orderItems, orders, products } from "../../db/schema";
+import { orderItems, orders, products } from "../../db/schema";
+import { recordAudit } from "../back-office/audit";
 import { conflict, notFound } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { sendOrderStatusEmail } from "./emails";
@@ -81,14 +82,7 @@ export async function setOrderStatus(
     if (status === "Cancelled") await returnStock(tx, order.id);
     else if (order.status === "Cancelled") await retakeStock(tx, order.id);
     await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order.id));
-    await tx.insert(auditLog).values({
-      actorId: actor._id,
-      actorEmail: actor.email,
-      action: "order.status",
-      targetType: "order",
-      targetId: order.id,
-      details: { orderNumber: order.orderNumber, from: order.status, to: status },
-    });
+    await recordAudit(tx, actor, "order.status", "order", order.id, { orderNumber: order.orderNumber, from: order.status, to: status });
     return true;
   });
   const order = (await loadOrder(deps.db, orderById(id)))!;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { promoCodeInput } from "@core/validation/promo-code";
 import { translate } from "~/i18n";
 import { rateLimit } from "../../http/rate-limit";
+import { requireUser } from "../../http/access";
 import { checkPromoCode, createPromoCode, deletePromoCode, listPromoCodes } from "./promo-codes";
 
 export async function promoCodeRoutes(app: FastifyInstance) {
@@ -25,12 +26,12 @@ export async function promoCodeRoutes(app: FastifyInstance) {
   );
 
   r.post("/promocodes", { config: { access: "staff" }, schema: { body: promoCodeInput } }, async (req, reply) => {
-    const promoCode = await createPromoCode(app.deps.db, req.body);
+    const promoCode = await createPromoCode(app.deps.db, req.body, await requireUser(req));
     return reply.status(201).send({ message: translate(req.lang, "ordersApi.promoCreated"), promoCode });
   });
 
   r.delete("/promocodes/:id", { config: { access: "staff" }, schema: { params: z.object({ id: z.string() }) } }, async (req) => {
-    await deletePromoCode(app.deps.db, req.params.id);
+    await deletePromoCode(app.deps.db, req.params.id, await requireUser(req));
     return { message: translate(req.lang, "ordersApi.promoDeleted") };
   });
 }

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { promoCodes } from "../../db/schema";
 import { AppError, badInput, conflict, notFound } from "../../errors";
 import { isUuid } from "../orders/ids";
+import { recordAudit, type AuditActor } from "../back-office/audit";
 
 export interface PromoCodeDTO {
   _id: string;
@@ -84,7 +85,7 @@ export async function listPromoCodes(db: Db): Promise<PromoCodeDTO[]> {
   return rows.map(toPromoCodeDTO);
 }
 
-export async function createPromoCode(db: Db, input: PromoCodeInput): Promise<PromoCodeDTO> {
+export async function createPromoCode(db: Db, input: PromoCodeInput, actor?: AuditActor): Promise<PromoCodeDTO> {
   const [row] = await db
     .insert(promoCodes)
     .values({
@@ -96,12 +97,14 @@ export async function createPromoCode(db: Db, input: PromoCodeInput): Promise<Pr
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict("ordersApi.promoExists");
+  if (actor) await recordAudit(db, actor, "promoCode.create", "promo_code", row.id, { code: row.code, discountValue: row.discountValue });
   return toPromoCodeDTO(row);
 }
 
 /** Codes are deleted outright (SPEC §4); orders keep the code's text and percent. */
-export async function deletePromoCode(db: Db, id: string): Promise<void> {
+export async function deletePromoCode(db: Db, id: string, actor?: AuditActor): Promise<void> {
   if (!isUuid(id)) throw notFound("ordersApi.promoNotFound");
-  const rows = await db.delete(promoCodes).where(sql`${promoCodes.id} = ${id}`).returning({ id: promoCodes.id });
+  const rows = await db.delete(promoCodes).where(sql`${promoCodes.id} = ${id}`).returning({ id: promoCodes.id, code: promoCodes.code });
   if (rows.length === 0) throw notFound("ordersApi.promoNotFound");
+  if (actor) await recordAudit(db, actor, "promoCode.delete", "promo_code", id, { code: rows[0].code });
 }

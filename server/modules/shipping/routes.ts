@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
 import { translate } from "~/i18n";
+import { requireUser } from "../../http/access";
 import {
   applyAdditionalCost,
   deleteShippingOption,
@@ -19,13 +20,13 @@ export async function shippingRoutes(app: FastifyInstance) {
   r.get("/shipping", { config: { access: "public" } }, async () => listShippingOptions(app.deps.db));
 
   r.post("/shipping", { config: { access: "staff" }, schema: { body: shippingOptionInput } }, async (req, reply) => {
-    const shippingOption = await saveShippingOption(app.deps.db, req.body);
+    const shippingOption = await saveShippingOption(app.deps.db, req.body, await requireUser(req));
     return reply.status(201).send({ message: translate(req.lang, "ordersApi.shippingSaved"), shippingOption });
   });
 
   // Registered before /shipping/:id so "additional" is never taken for an id.
   r.put("/shipping/additional", { config: { access: "staff" }, schema: { body: additionalCostInput } }, async (req) => {
-    const n = await applyAdditionalCost(app.deps.db, req.body);
+    const n = await applyAdditionalCost(app.deps.db, req.body, await requireUser(req));
     return { message: translate(req.lang, "ordersApi.additionalApplied", { n }), count: n };
   });
 
@@ -33,13 +34,13 @@ export async function shippingRoutes(app: FastifyInstance) {
     "/shipping/:id",
     { config: { access: "staff" }, schema: { params: idParams, body: shippingOptionInput } },
     async (req) => {
-      const shippingOption = await updateShippingOption(app.deps.db, req.params.id, req.body);
+      const shippingOption = await updateShippingOption(app.deps.db, req.params.id, req.body, await requireUser(req));
       return { message: translate(req.lang, "ordersApi.shippingSaved"), shippingOption };
     },
   );
 
   r.delete("/shipping/:id", { config: { access: "staff" }, schema: { params: idParams } }, async (req) => {
-    await deleteShippingOption(app.deps.db, req.params.id);
+    await deleteShippingOption(app.deps.db, req.params.id, await requireUser(req));
     return { message: translate(req.lang, "ordersApi.shippingDeleted") };
   });
 }

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { shippingOptions } from "../../db/schema";
 import { badInput, conflict, notFound } from "../../errors";
 import { isUuid } from "../orders/ids";
+import { recordAudit, type AuditActor } from "../back-office/audit";
 
 export interface ShippingOptionDTO {
   _id: string;
@@ -51,7 +52,7 @@ const sameCity = (city: string) => sql`lower(${shippingOptions.city}) = lower(${
  * Creates the city, or updates it when a city of that name exists: the screen's create tab says
  * 'Successfully created or updated shipping data for the city'.
  */
-export async function saveShippingOption(db: Db, input: ShippingOptionInput): Promise<ShippingOptionDTO> {
+export async function saveShippingOption(db: Db, input: ShippingOptionInput, actor?: AuditActor): Promise<ShippingOptionDTO> {
   const values = {
     city: input.city,
     cityAr: input.cityAr ?? null,
@@ -64,15 +65,17 @@ export async function saveShippingOption(db: Db, input: ShippingOptionInput): Pr
     const [existing] = await tx.select({ id: shippingOptions.id }).from(shippingOptions).where(sameCity(input.city)).for("update");
     if (existing) {
       const [row] = await tx.update(shippingOptions).set(values).where(eq(shippingOptions.id, existing.id)).returning();
+      if (actor) await recordAudit(tx, actor, "shipping.update", "shipping_option", row.id, { city: row.city, shipping: input.shipping });
       return toShippingOptionDTO(row);
     }
     const [row] = await tx.insert(shippingOptions).values(values).onConflictDoNothing().returning();
     if (!row) throw conflict("ordersApi.cityExists");
+    if (actor) await recordAudit(tx, actor, "shipping.create", "shipping_option", row.id, { city: row.city, shipping: input.shipping });
     return toShippingOptionDTO(row);
   });
 }
 
-export async function updateShippingOption(db: Db, id: string, input: ShippingOptionInput): Promise<ShippingOptionDTO> {
+export async function updateShippingOption(db: Db, id: string, input: ShippingOptionInput, actor?: AuditActor): Promise<ShippingOptionDTO> {
   if (!isUuid(id)) throw notFound("ordersApi.shippingNotFound");
   const [clash] = await db
     .select({ id: shippingOptions.id })
@@ -92,17 +95,19 @@ export async function updateShippingOption(db: Db, id: string, input: ShippingOp
     .where(eq(shippingOptions.id, id))
     .returning();
   if (!row) throw notFound("ordersApi.shippingNotFound");
+  if (actor) await recordAudit(db, actor, "shipping.update", "shipping_option", row.id, { city: row.city, shipping: input.shipping });
   return toShippingOptionDTO(row);
 }
 
-export async function deleteShippingOption(db: Db, id: string): Promise<void> {
+export async function deleteShippingOption(db: Db, id: string, actor?: AuditActor): Promise<void> {
   if (!isUuid(id)) throw notFound("ordersApi.shippingNotFound");
-  const rows = await db.delete(shippingOptions).where(eq(shippingOptions.id, id)).returning({ id: shippingOptions.id });
+  const rows = await db.delete(shippingOptions).where(eq(shippingOptions.id, id)).returning({ id: shippingOptions.id, city: shippingOptions.city });
   if (rows.length === 0) throw notFound("ordersApi.shippingNotFound");
+  if (actor) await recordAudit(db, actor, "shipping.delete", "shipping_option", id, { city: rows[0].city });
 }
 
 /** Sets (not adds) the extra cost on every chosen city; answers how many cities changed. */
-export async function applyAdditionalCost(db: Db, input: AdditionalCostInput): Promise<number> {
+export async function applyAdditionalCost(db: Db, input: AdditionalCostInput, actor?: AuditActor): Promise<number> {
   const ids = [...new Set(input.citiesId.filter(isUuid))];
   if (ids.length === 0) throw notFound("ordersApi.shippingNotFound");
   const rows = await db
@@ -111,6 +116,7 @@ export async function applyAdditionalCost(db: Db, input: AdditionalCostInput): P
     .where(inArray(shippingOptions.id, ids))
     .returning({ id: shippingOptions.id });
   if (rows.length === 0) throw notFound("ordersApi.shippingNotFound");
+  if (actor) await recordAudit(db, actor, "shipping.additionalCost", "shipping_option", null, { cities: rows.map((r) => r.id), additionalCost: input.additionalCost });
   return rows.length;
 }
 
