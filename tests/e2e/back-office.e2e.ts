@@ -315,6 +315,10 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await expect.poll(() => row.getByTestId("order-status").inputValue()).toBe("Shipped");
     await page.unroute("**/api/moderator/orders/*/status");
 
+    // The dashboard counts it.
+    await open(page, "/moderator/dashboard");
+    expect(Number(digits((await page.getByTestId("figure-orders").textContent()) ?? ""))).toBeGreaterThanOrEqual(1);
+
     const refused = await call(`/order/${orderId}/cancel`, { method: "PUT", token: customer.token });
     expect(refused.status).toBeGreaterThanOrEqual(400);
 

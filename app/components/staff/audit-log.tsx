@@ -4,6 +4,7 @@ import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { Pager } from "./list-controls";
 import { TableScroll, tableClass, td, th } from "./table-scroll";
 import { useApiQuery } from "./use-api-query";
+import { staffLocale } from "./codes";
 
 interface AuditEntry {
   _id: string;
@@ -24,7 +25,7 @@ export function AuditLog({ initial }: { initial?: { entries: AuditEntry[]; total
   const [page, setPage] = useState(1);
   const query = useApiQuery<{ entries: AuditEntry[]; totalPages: number }>(`/admin/audit-log?page=${page}&limit=${AUDIT_PAGE_SIZE}`, undefined, initial);
   const entries = query.data?.entries ?? [];
-  const when = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+  const when = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium", timeStyle: "short" });
   // Known actions have a label; a new one still shows, as its name.
   const actionLabel = (a: string) => {
     const label = t(`admin.action.${a}`);

@@ -4,6 +4,7 @@
  */
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useDir, useLang } from "~/i18n/react";
+import { staffLocale } from "./codes";
 
 const PALETTE = ["#d62a64", "#2563eb", "#16a34a", "#d97706", "#7c3aed", "#0891b2", "#db2777", "#65a30d", "#ea580c", "#4f46e5"];
 
@@ -15,7 +16,7 @@ export interface SeriesPoint {
 /** Dates from the API ("2025-03-10" or an ISO time) as a short label in the page's language. */
 export function useDateLabel() {
   const lang = useLang();
-  const fmt = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { day: "numeric", month: "short" });
+  const fmt = new Intl.DateTimeFormat(staffLocale(lang), { day: "numeric", month: "short" });
   return (raw: string) => {
     const d = new Date(raw);
     return Number.isNaN(d.getTime()) ? raw : fmt.format(d);

@@ -35,3 +35,6 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
   }
   return out;
 }
+
+/** Dates and counts in the page's language, with Latin digits in Arabic too (docs/decisions/002). */
+export const staffLocale = (lang: "en" | "ar") => (lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB");

@@ -83,7 +83,7 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
             {item.image ? <img src={item.image} alt="" className="aspect-[16/7] w-full object-cover" loading="lazy" /> : null}
             <div className="flex flex-1 flex-col gap-2 p-4">
               <div className="flex items-start justify-between gap-2">
-                <h2 className="font-semibold">{item.title}</h2>
+                <h2 className="font-semibold" dir="auto">{item.title}</h2>
                 {item.hidden ? <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">{t("staff.deleted")}</span> : null}
               </div>
               {item.titleAr ? (
@@ -92,9 +92,9 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
                 </p>
               ) : null}
               {kind === "promos" ? (
-                <p className="text-sm">{cutText(item.description ?? "", LIMITS.bannerDescriptionPreviewChars)}</p>
+                <p className="text-sm" dir="auto">{cutText(item.description ?? "", LIMITS.bannerDescriptionPreviewChars)}</p>
               ) : (
-                <p className="text-sm">{item.promotion}</p>
+                <p className="text-sm" dir="auto">{item.promotion}</p>
               )}
               {item.link ? (
                 <a href={item.link} className="inline-flex items-center gap-1 break-all text-sm text-brand-700 underline dark:text-brand-300" target="_blank" rel="noreferrer">

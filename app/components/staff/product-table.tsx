@@ -49,12 +49,14 @@ export function ProductTable({ products, label, actions }: { products: ProductDT
                   <Price egp={p.price} />
                   <div className="text-xs text-muted">{t("staff.inStockN", { n: p.stock })}</div>
                 </td>
-                <td className={`${td} max-w-72`}>{cutText(local(p.description, p.descriptionAr), 140)}</td>
+                <td className={`${td} max-w-72`} dir="auto">{cutText(local(p.description, p.descriptionAr), 140)}</td>
                 <td className={`${td} max-w-60`}>
                   {specs.length > 0 ? (
                     <ul className="list-disc ps-4 text-xs">
                       {specs.slice(0, 4).map((s, i) => (
-                        <li key={i}>{s}</li>
+                        <li key={i} dir="auto">
+                          {s}
+                        </li>
                       ))}
                       {specs.length > 4 ? <li className="list-none text-muted">{t("staff.andNMore", { n: specs.length - 4 })}</li> : null}
                     </ul>

@@ -16,6 +16,7 @@ import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useApiQuery } from "~/components/staff/use-api-query";
 import { ChartCard, FigureCard, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
 import { AUDIT_PAGE_SIZE, AuditLog } from "~/components/staff/audit-log";
+import { staffLocale } from "~/components/staff/codes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["admin"]);
@@ -48,7 +49,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const dateLabel = useDateLabel();
   const query = useApiQuery<AdminAnalytics>("/admin/analytics", undefined, loaderData.analytics);
   const a = query.data;
-  const count = (n: number) => n.toLocaleString(lang === "ar" ? "ar-EG" : "en-GB");
+  const count = (n: number) => n.toLocaleString(staffLocale(lang));
 
   return (
     <StaffPage

@@ -10,6 +10,7 @@ import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useApiQuery } from "~/components/staff/use-api-query";
 import { ChartCard, FigureCard, RankBarChart, ShareChart, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
+import { staffLocale } from "~/components/staff/codes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -44,7 +45,7 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
   const query = useApiQuery<ModeratorAnalytics>("/moderator/analytics", undefined, loaderData.analytics);
   const a = query.data;
   const egp = (n: number) => formatEgp(toPiastres(n), lang);
-  const count = (n: number) => n.toLocaleString(lang === "ar" ? "ar-EG" : "en-GB");
+  const count = (n: number) => n.toLocaleString(staffLocale(lang));
 
   return (
     <StaffPage title={t("staff.dashboardTitle")} description={t("staff.dashboardIntro")} testId="moderator-dashboard">

@@ -16,6 +16,7 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { Pager } from "~/components/staff/list-controls";
 import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
+import { staffLocale } from "~/components/staff/codes";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -56,7 +57,7 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
   const query = useApiQuery<unknown>(`/moderator/orders?${params}`, undefined, loaderData.firstPage);
   const orders = listFrom<StaffOrder>(query.data, "orders");
   const totalPages = (query.data as { metadata?: { totalPages?: number } } | null)?.metadata?.totalPages ?? 1;
-  const dateFmt = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
+  const dateFmt = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium" });
 
 
   function runSearch(e: FormEvent) {

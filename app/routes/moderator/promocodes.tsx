@@ -15,7 +15,7 @@ import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
-import { fieldErrors, generatePromoCode, isExpired, tomorrowIso } from "~/components/staff/codes";
+import { fieldErrors, generatePromoCode, isExpired, staffLocale, tomorrowIso } from "~/components/staff/codes";
 import { promoCodeInput } from "@core/validation/promo-code";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,7 +45,7 @@ export default function PromoCodes({ loaderData }: Route.ComponentProps) {
   const codes = listFrom<PromoCode>(list.data, "promoCodes");
   const [deleting, setDeleting] = useState<PromoCode | null>(null);
   const [busy, setBusy] = useState(false);
-  const dateFmt = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG" : "en-GB", { dateStyle: "medium" });
+  const dateFmt = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium" });
 
   async function remove(code: PromoCode) {
     setBusy(true);
