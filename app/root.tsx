@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { dictionaries } from "~/i18n";
 import { namespaceSetKey, pickDictionary } from "~/i18n/namespaces";
+import { FALLBACK } from "~/i18n/fallback";
 import { I18nProvider, useT } from "~/i18n/react";
 import { AppShell } from "~/components/shell/app-shell";
 import { Toaster } from "~/components/ui/toaster";
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh bg-surface text-ink">
-        <I18nProvider lang={lang} dict={data?.dict ?? dictionaries.en}>
+        <I18nProvider lang={lang} dict={data?.dict ?? FALLBACK[lang]}>
           {children}
           <Toaster />
         </I18nProvider>

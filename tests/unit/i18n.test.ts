@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dictionaries, translate } from "../../app/i18n";
 import { namespaceWanted, pickDictionary } from "../../app/i18n/namespaces";
+import { FALLBACK } from "../../app/i18n/fallback";
 
 describe("dictionaries", () => {
   it("has every English key in Arabic and every Arabic key in English", () => {
@@ -16,6 +17,12 @@ describe("dictionaries", () => {
       (k) => JSON.stringify(names(dictionaries.en[k])) !== JSON.stringify(names(dictionaries.ar[k] ?? "")),
     );
     expect(mismatched).toEqual([]);
+  });
+
+  it("keeps the error page's fallback strings equal to the dictionaries", () => {
+    for (const lang of ["en", "ar"] as const) {
+      for (const [key, value] of Object.entries(FALLBACK[lang])) expect(dictionaries[lang][key]).toBe(value);
+    }
   });
 
   it("fills placeholders", () => {

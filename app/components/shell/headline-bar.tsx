@@ -8,11 +8,16 @@ import type { ActiveHeadline } from "@server/modules/content/headlines-active";
  */
 export function HeadlineBar({ headlines }: { headlines: ActiveHeadline[] | null }) {
   const [index, setIndex] = useState(0);
+  // The first headline paints without a fade; only a change of headline fades in.
+  const [rotated, setRotated] = useState(false);
   const count = headlines?.length ?? 0;
 
   useEffect(() => {
     if (count < 2) return;
-    const id = setInterval(() => setIndex((i) => (i + 1) % count), TIMINGS.headlineMs);
+    const id = setInterval(() => {
+      setIndex((i) => (i + 1) % count);
+      setRotated(true);
+    }, TIMINGS.headlineMs);
     return () => clearInterval(id);
   }, [count]);
 
@@ -23,7 +28,7 @@ export function HeadlineBar({ headlines }: { headlines: ActiveHeadline[] | null 
       <p
         key={h._id}
         className="mx-auto max-w-7xl px-4 py-2 text-center text-sm"
-        style={count > 1 ? { animation: `headline-fade ${TIMINGS.headlineFadeMs}ms ease-in` } : undefined}
+        style={rotated ? { animation: `headline-fade ${TIMINGS.headlineFadeMs}ms ease-in` } : undefined}
       >
         <span className="font-semibold">{h.title}</span>
         {h.promotion ? <span className="ms-2">{h.promotion}</span> : null}
