@@ -19,13 +19,26 @@ interface Json {
 let browser: Browser;
 let adminToken: string;
 let pngImage: Buffer;
+/** Products these journeys add; deleted (hidden) again at the end so other journeys see the demo shop. */
+const createdProducts: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await logIn(admin().email, admin().password);
   pngImage = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 214, g: 42, b: 100 } } }).png().toBuffer();
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  for (const id of createdProducts) await call(`/products/${id}`, { method: "DELETE", token: adminToken });
+  await browser?.close();
+});
+
+/** The id of a product found by its code (codes are unique). */
+async function productIdByCode(search: string, code: string): Promise<string> {
+  const { body } = await call<{ products: { _id: string; code: string }[] }>(`/products?search=${encodeURIComponent(search)}&limit=50`);
+  const found = body.products.find((p) => p.code === code);
+  expect(found, `product ${code} in the shop`).toBeTruthy();
+  return found!._id;
+}
 
 // ── Helpers: the API for setting the scene, the browser for what the spec describes ──────────
 
@@ -107,6 +120,7 @@ async function makeProduct(category: Category, price: number) {
     },
   });
   expect(status).toBe(201);
+  createdProducts.push(body.product._id);
   return body.product;
 }
 
@@ -216,6 +230,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const shopPage = await shopper.newPage();
     await open(shopPage, `/shop?search=${encodeURIComponent(name)}`);
     await shopPage.getByText(name).first().waitFor();
+    createdProducts.push(await productIdByCode(name, code));
 
     await Promise.all([modContext.close(), adminContext.close(), shopper.close()]);
   });
@@ -456,6 +471,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await refused.getByText(say("admin.outcome_refused")).waitFor();
     expect(await refused.locator("td").first().textContent()).toBe("3");
 
+    createdProducts.push(await productIdByCode(`CSV Blouse ${u}`, `E2E-CSV-${u}`));
     // The export holds the imported product.
     const exported = await context.request.get("/api/admin/export/products.csv");
     expect(exported.status()).toBe(200);
