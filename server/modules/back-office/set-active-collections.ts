@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { collections } from "../../db/schema";
 import type { SessionUser } from "../accounts/sessions";
 import { recordAudit } from "./audit";
+import { invalidateCatalogMemo } from "../catalog/catalog-memo";
 
 /**
  * The admin's collections picker: exactly the given collections become active, every other one
@@ -10,7 +11,7 @@ import { recordAudit } from "./audit";
  */
 export async function setActiveCollections(db: Db, names: string[], actor: SessionUser): Promise<string[]> {
   const wanted = [...new Set(names)];
-  return db.transaction(async (tx) => {
+  const active = await db.transaction(async (tx) => {
     await tx
       .update(collections)
       .set({ active: wanted.length ? inArray(collections.name, wanted) : sql`false` })
@@ -23,4 +24,7 @@ export async function setActiveCollections(db: Db, names: string[], actor: Sessi
     await recordAudit(tx, actor, "collections.setActive", "collection", null, { active: active.map((c) => c.name) });
     return active.map((c) => c.name);
   });
+  // The home page's rows are memoised briefly (docs/decisions/042): show the new set at once.
+  invalidateCatalogMemo();
+  return active;
 }
