@@ -1,5 +1,5 @@
 import type { Route } from "./+types/account";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { requireUser } from "~/lib/guards.server";
 import { Tabs } from "~/components/ui/tabs";
@@ -9,8 +9,8 @@ import { AccountSettings } from "~/components/account/account-settings";
 import { PreferencesForm } from "~/components/account/preferences-form";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: `${translate(lang, "account.pageTitle")} | ${translate(lang, "common.shopName")}` }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: `${metaT("account.pageTitle")} | ${metaT("common.shopName")}` }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
 import { api, errorMessage } from "~/lib/api";
@@ -15,8 +15,8 @@ import { Notice } from "~/components/auth/notice";
 import { safeRedirect } from "~/components/auth/log-out";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: `${translate(lang, "auth.pageTitle")} | ${translate(lang, "common.shopName")}` }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: `${metaT("auth.pageTitle")} | ${metaT("common.shopName")}` }, { name: "robots", content: "noindex" }];
 }
 
 /** Someone already signed in has nothing to do here: on to where they were going. */

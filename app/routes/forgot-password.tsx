@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { checkEmailInput, checkTokenInput, fieldErrors, resetPasswordForm } from "@core/validation/accounts";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { api, errorMessage } from "~/lib/api";
 import { Button } from "~/components/ui/button";
@@ -11,8 +11,8 @@ import { toast } from "~/components/ui/toaster";
 import { Notice } from "~/components/auth/notice";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: `${translate(lang, "auth.forgotTitle")} | ${translate(lang, "common.shopName")}` }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: `${metaT("auth.forgotTitle")} | ${metaT("common.shopName")}` }, { name: "robots", content: "noindex" }];
 }
 
 type Step = "email" | "code" | "password";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { useT } from "~/i18n/react";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 
 export function loader() {
   // A real 404 status for search engines, with the page below as its body.
@@ -9,8 +9,8 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "common.notFoundTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("common.notFoundTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export default function NotFound() {

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/unauthorized";
 import { useT } from "~/i18n/react";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "common.unauthorizedTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("common.unauthorizedTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export default function Unauthorized() {

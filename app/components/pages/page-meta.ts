@@ -1,12 +1,10 @@
-import type { Lang } from "@core/constants";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 
 /** Title and description of a content page, in the reader's language (root loader data). */
 export function pageMeta(matches: readonly unknown[], page: string) {
-  const root = matches[0] as { data?: { lang?: Lang } } | undefined;
-  const lang = root?.data?.lang ?? "en";
-  const title = `${translate(lang, `pages.${page}.title`)} | ${translate(lang, "common.shopName")}`;
-  const description = translate(lang, `pages.${page}.description`);
+  const metaT = metaTranslator(matches);
+  const title = `${metaT(`pages.${page}.title`)} | ${metaT("common.shopName")}`;
+  const description = metaT(`pages.${page}.description`);
   return [
     { title },
     { name: "description", content: description },

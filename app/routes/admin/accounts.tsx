@@ -4,7 +4,7 @@ import type { Route } from "./+types/accounts";
 import { LIMITS, ROLES, type Role } from "@core/constants";
 import { searchUsersQuery } from "@core/validation/accounts";
 import { searchUsers, type AdminUserDTO } from "@server/modules/accounts/admin-accounts";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { requireRole } from "~/lib/guards.server";
 import { api, errorMessage } from "~/lib/api";
@@ -15,8 +15,8 @@ import { toast } from "~/components/ui/toaster";
 import { Avatar } from "~/components/account/avatar";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: `${translate(lang, "account.adminTitle")} | ${translate(lang, "common.shopName")}` }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: `${metaT("account.adminTitle")} | ${metaT("common.shopName")}` }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { listAuditLog } from "@server/modules/back-office/audit";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
@@ -28,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "admin.dashboardTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("admin.dashboardTitle") }, { name: "robots", content: "noindex" }];
 }
 
 interface AdminAnalytics {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/add-product";
 import { requireRole } from "~/lib/guards.server";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ProductForm } from "~/components/staff/product-form";
@@ -11,8 +11,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "staff.addProductTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("staff.addProductTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export default function AddProduct({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { formatEgp, toPiastres } from "@core/pricing";
 import { getModeratorAnalytics } from "@server/modules/back-office/analytics";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
@@ -18,8 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "staff.dashboardTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("staff.dashboardTitle") }, { name: "robots", content: "noindex" }];
 }
 
 interface ModeratorAnalytics {

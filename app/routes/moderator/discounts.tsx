@@ -8,7 +8,7 @@ import { listDiscounts } from "@server/modules/promotions/discounts";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
@@ -27,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "staff.discountsTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("staff.discountsTitle") }, { name: "robots", content: "noindex" }];
 }
 
 interface Discount {

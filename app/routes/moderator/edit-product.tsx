@@ -4,7 +4,7 @@ import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { getProduct } from "@server/modules/catalog/get-product";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
 import { StaffPage } from "~/components/staff/staff-page";
@@ -17,8 +17,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "staff.editProductTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("staff.editProductTitle") }, { name: "robots", content: "noindex" }];
 }
 
 /** Edit loads the product first (SPEC §2), then shows the same form as Add. */

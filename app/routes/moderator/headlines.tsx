@@ -2,7 +2,7 @@ import type { Route } from "./+types/headlines";
 import { listHeadlines } from "@server/modules/content/headlines";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ContentBoard } from "~/components/staff/content-board";
@@ -13,8 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "staff.headlinesTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("staff.headlinesTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export default function Headlines({ loaderData }: Route.ComponentProps) {

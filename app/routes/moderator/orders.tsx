@@ -6,7 +6,7 @@ import { listAllOrders } from "@server/modules/orders/load-orders";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api } from "~/lib/api";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
@@ -26,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "staff.ordersTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("staff.ordersTitle") }, { name: "robots", content: "noindex" }];
 }
 
 interface StaffOrder {

@@ -5,7 +5,7 @@ import { listShippingOptions } from "@server/modules/shipping/shipping-options";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, ApiError } from "~/lib/api";
-import { translate } from "~/i18n";
+import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
@@ -26,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.data as { lang?: "en" | "ar" } | undefined)?.lang ?? "en";
-  return [{ title: translate(lang, "staff.shippingTitle") }, { name: "robots", content: "noindex" }];
+  const metaT = metaTranslator(matches);
+  return [{ title: metaT("staff.shippingTitle") }, { name: "robots", content: "noindex" }];
 }
 
 interface ShippingOption {
