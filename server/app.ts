@@ -10,7 +10,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import fs from "node:fs";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
@@ -24,7 +23,38 @@ import { registerSsr } from "./http/ssr";
 import { registerApi } from "./modules";
 import { LIMITS } from "@core/constants";
 
-export type ResponseWithNonce = ServerResponse & { cspNonce?: string };
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The Content-Security-Policy of an HTML page for a given script nonce. */
+    pageCsp: (nonce: string) => string;
+  }
+}
+
+/**
+ * Styles stay 'unsafe-inline': a style nonce would switch that off and block React's style
+ * attributes. Google's sign-in (only with GOOGLE_CLIENT_ID) loads its script, style and frame.
+ */
+function pageCspBuilder(config: Config): (nonce: string) => string {
+  const google = config.GOOGLE_CLIENT_ID
+    ? { scripts: ["https://accounts.google.com/gsi/client"], styles: ["https://accounts.google.com/gsi/style"], frames: ["https://accounts.google.com/gsi/"] }
+    : { scripts: [], styles: [], frames: [] };
+  const join = (...parts: string[]) => parts.join(" ");
+  const before = `default-src 'self';script-src 'self' 'nonce-`;
+  const after = [
+    `'${google.scripts.length ? " " + join(...google.scripts) : ""}`,
+    `img-src 'self' data: blob:`,
+    `style-src ${join("'self'", "'unsafe-inline'", ...google.styles)}`,
+    `font-src 'self' data:`,
+    `connect-src ${join("'self'", ...google.frames)}`,
+    `frame-src ${join("'self'", "https://accept.paymob.com", ...google.frames)}`,
+    `frame-ancestors 'none'`,
+    `form-action 'self'`,
+    `base-uri 'self'`,
+    `object-src 'none'`,
+    `script-src-attr 'none'`,
+  ].join(";");
+  return (nonce) => before + nonce + after;
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -57,33 +87,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Pages, JSON and build assets leave compressed (brotli or gzip); images are already compressed.
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
-  // A fresh nonce per request for React Router's inline scripts. Styles stay 'unsafe-inline':
-  // a style nonce would switch that off and block React's style attributes.
-  app.addHook("onRequest", async (_req, reply) => {
-    (reply.raw as ResponseWithNonce).cspNonce = crypto.randomBytes(16).toString("base64");
-  });
-  // Google's sign-in button (only with GOOGLE_CLIENT_ID) loads its script, style and frame from Google.
-  const googleSignIn = config.GOOGLE_CLIENT_ID
-    ? { scripts: ["https://accounts.google.com/gsi/client"], styles: ["https://accounts.google.com/gsi/style"], frames: ["https://accounts.google.com/gsi/"] }
-    : { scripts: [], styles: [], frames: [] };
+  // Helmet sets the static security headers; the page CSP (with a per-request script nonce) is
+  // built once here and applied by the SSR handler to HTML only, so API calls pay nothing for it.
   await app.register(helmet, {
     hsts: config.isProduction && Boolean(config.PUBLIC_URL?.startsWith("https")),
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as ResponseWithNonce).cspNonce}'`, ...googleSignIn.scripts],
-        imgSrc: ["'self'", "data:", "blob:"],
-        styleSrc: ["'self'", "'unsafe-inline'", ...googleSignIn.styles],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...googleSignIn.frames],
-        frameSrc: ["'self'", "https://accept.paymob.com", ...googleSignIn.frames],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
   });
+  app.decorate("pageCsp", pageCspBuilder(config));
   // With REDIS_URL, every process behind a load balancer shares one count per client (DESIGN.md §7).
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   if (redis) app.addHook("onClose", async () => void (await redis.quit()));

@@ -1,7 +1,7 @@
 /** Boot: configuration, database, migrations, seed, Fastify with the API and the SSR handler. */
 import path from "node:path";
 import fs from "node:fs";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "./config";
 import { migrateDatabase, openDatabase } from "./db/client";
@@ -13,7 +13,8 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db") });
   await migrateDatabase(database);
 
-  const buildDir = path.resolve("build");
+  // The build sits beside dist/ (where this bundle lives), whatever the working directory.
+  const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "build");
   const serverEntry = path.join(buildDir, "server", "index.js");
   const ssrBuild = fs.existsSync(serverEntry)
     ? ((await import(pathToFileURL(serverEntry).href)) as ServerBuild)

@@ -34,10 +34,19 @@ export function namespaceSetKey(pathname: string): string {
     .join(",");
 }
 
+const picked = new WeakMap<Record<string, string>, Map<string, Record<string, string>>>();
+
+/** The page's share of a dictionary; computed once per language and set of namespaces. */
 export function pickDictionary(dict: Record<string, string>, pathname: string): Record<string, string> {
+  const setKey = namespaceSetKey(pathname);
+  let byKey = picked.get(dict);
+  if (!byKey) picked.set(dict, (byKey = new Map()));
+  const known = byKey.get(setKey);
+  if (known) return known;
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(dict)) {
     if (namespaceWanted(key.slice(0, key.indexOf(".")), pathname)) out[key] = value;
   }
+  byKey.set(setKey, out);
   return out;
 }

@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COOKIES } from "@core/constants";
 import type { AppLoadContextValue } from "~/load-context";
-import type { ResponseWithNonce } from "../app";
+import crypto from "node:crypto";
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
@@ -19,15 +19,17 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
 
     scope.all("/*", async (req: FastifyRequest, reply: FastifyReply) => {
       const request = toWebRequest(req);
+      const nonce = crypto.randomBytes(16).toString("base64");
       const context: AppLoadContextValue = {
         deps: app.deps,
         user: await req.currentUser(),
         lang: req.lang,
         theme: req.theme,
         sidebarOpen: req.cookies?.[COOKIES.sidebar] === "true",
-        nonce: (reply.raw as ResponseWithNonce).cspNonce ?? "",
+        nonce,
       };
       const response = await handle(request, context as never);
+      if (response.headers.get("content-type")?.startsWith("text/html")) reply.header("content-security-policy", app.pageCsp(nonce));
       return sendWebResponse(reply, response);
     });
   });
