@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useLang, useT } from "~/i18n/react";
-import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { Pager } from "./list-controls";
-import { TableScroll, tableClass, td, th } from "./table-scroll";
+import { td, StaffTable } from "./table-scroll";
 import { useApiQuery } from "./use-api-query";
 import { staffLocale } from "./codes";
+import { QueryStatus } from "./query-status";
 
 interface AuditEntry {
   _id: string;
@@ -38,22 +38,9 @@ export function AuditLog({ initial }: { initial?: { entries: AuditEntry[]; total
 
   return (
     <div className="flex flex-col gap-3">
-      {query.loading && !query.data ? <Spinner /> : null}
-      {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
-      {query.data && entries.length === 0 ? <EmptyState title={t("admin.auditEmpty")} /> : null}
+      <QueryStatus query={query} empty={entries.length === 0} emptyTitle={t("admin.auditEmpty")} />
       {entries.length > 0 ? (
-        <TableScroll label={t("admin.auditLog")}>
-          <table className={tableClass} data-testid="audit-table">
-            <thead>
-              <tr>
-                <th className={th}>{t("admin.when")}</th>
-                <th className={th}>{t("admin.who")}</th>
-                <th className={th}>{t("admin.what")}</th>
-                <th className={th}>{t("admin.target")}</th>
-                <th className={th}>{t("admin.details")}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <StaffTable label={t("admin.auditLog")} testId="audit-table" headers={[t("admin.when"), t("admin.who"), t("admin.what"), t("admin.target"), t("admin.details")]}>
               {entries.map((e) => (
                 <tr key={e._id}>
                   <td className={`${td} whitespace-nowrap`}>{when.format(new Date(e.createdAt))}</td>
@@ -74,9 +61,7 @@ export function AuditLog({ initial }: { initial?: { entries: AuditEntry[]; total
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </StaffTable>
       ) : null}
       <Pager page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
     </div>

@@ -8,11 +8,11 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
-import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { ImageUpload } from "./image-upload";
 import { listFrom, useApiQuery } from "./use-api-query";
 import { cutText, fieldErrors } from "./codes";
+import { QueryStatus } from "./query-status";
 
 /** Banners (hero slides) and headlines share one pattern (SPEC §2): cards, active toggle, soft delete. */
 export type ContentKind = "promos" | "headlines";
@@ -74,9 +74,7 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
           {t(`staff.create_${n}`)}
         </Button>
       </div>
-      {list.loading && !list.data ? <Spinner /> : null}
-      {list.error ? <ErrorBlock message={list.error} onRetry={() => void list.reload()} /> : null}
-      {list.data && items.length === 0 ? <EmptyState title={showDeleted ? t("staff.noDeleted") : t(`staff.no_${n}s`)} /> : null}
+      <QueryStatus query={list} empty={items.length === 0} emptyTitle={showDeleted ? t("staff.noDeleted") : t(`staff.no_${n}s`)} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid={`${n}-cards`}>
         {items.map((item) => (
           <li key={item._id} className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid={`${n}-card`}>

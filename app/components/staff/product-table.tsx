@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { useLang, useT } from "~/i18n/react";
 import { Price } from "~/components/price";
-import { TableScroll, tableClass, td, th } from "./table-scroll";
+import { tableClass, td, StaffTable } from "./table-scroll";
 import { cutText } from "./codes";
 
 /** Both admin product lists show image, name, category, description and specifications (SPEC §2). */
@@ -12,20 +12,7 @@ export function ProductTable({ products, label, actions }: { products: ProductDT
   const lang = useLang();
   const local = (en: string, ar: string | null) => (lang === "ar" && ar ? ar : en);
   return (
-    <TableScroll label={label}>
-      <table className={`${tableClass} min-w-[900px]`} data-testid="product-table">
-        <thead>
-          <tr>
-            <th className={th}>{t("staff.image")}</th>
-            <th className={th}>{t("staff.name")}</th>
-            <th className={th}>{t("staff.category")}</th>
-            <th className={th}>{t("staff.price")}</th>
-            <th className={th}>{t("staff.description")}</th>
-            <th className={th}>{t("staff.specifications")}</th>
-            <th className={th}>{t("staff.actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
+    <StaffTable label={label} testId="product-table" className={`${tableClass} min-w-[900px]`} headers={[t("staff.image"), t("staff.name"), t("staff.category"), t("staff.price"), t("staff.description"), t("staff.specifications"), t("staff.actions")]}>
           {products.map((p) => {
             const specs = lang === "ar" && p.specificationsAr.length > 0 ? p.specificationsAr : p.specifications;
             return (
@@ -70,8 +57,6 @@ export function ProductTable({ products, label, actions }: { products: ProductDT
               </tr>
             );
           })}
-        </tbody>
-      </table>
-    </TableScroll>
+        </StaffTable>
   );
 }

@@ -15,3 +15,35 @@ export function TableScroll({ label, children }: { label: string; children: Reac
 export const th = "whitespace-nowrap px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted";
 export const td = "px-3 py-2 align-top text-sm";
 export const tableClass = "w-full min-w-[640px] border-collapse [&_tbody_tr]:border-t [&_tbody_tr]:border-line";
+
+/** A staff list table: labelled sideways-scrolling region, one header row, the rows as children. */
+export function StaffTable({
+  label,
+  headers,
+  testId,
+  className = tableClass,
+  children,
+}: {
+  label: string;
+  headers: ReactNode[];
+  testId?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <TableScroll label={label}>
+      <table className={className} data-testid={testId}>
+        <thead>
+          <tr>
+            {headers.map((h, i) => (
+              <th key={i} className={th}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -31,6 +31,10 @@ export function FieldShell({ label, error, hint, id, required, children }: Field
   );
 }
 
+/** Marks a control invalid and points it at its error message. */
+const errorAria = (fieldId: string, error?: string | null) =>
+  error ? { "aria-invalid": true as const, "aria-describedby": `${fieldId}-error` } : {};
+
 type Common = { label: ReactNode; error?: string | null; hint?: ReactNode };
 
 export const TextField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(function TextField(
@@ -44,8 +48,7 @@ export const TextField = forwardRef<HTMLInputElement, Common & InputHTMLAttribut
       <input
         ref={ref}
         id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...errorAria(fieldId, error)}
         className={`${control} ${className}`}
         {...rest}
       />
@@ -62,8 +65,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, Common & TextareaHT
         <textarea
           ref={ref}
           id={fieldId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
+          {...errorAria(fieldId, error)}
           className={`${control} min-h-24 ${className}`}
           {...rest}
         />
@@ -83,8 +85,7 @@ export const SelectField = forwardRef<HTMLSelectElement, Common & SelectHTMLAttr
       <select
         ref={ref}
         id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...errorAria(fieldId, error)}
         className={`${control} ${className}`}
         {...rest}
       >

@@ -12,12 +12,12 @@ import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ListControls, Pager } from "~/components/staff/list-controls";
 import { ProductTable } from "~/components/staff/product-table";
 import { useApiQuery } from "~/components/staff/use-api-query";
+import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["admin"]);
@@ -85,9 +85,7 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
         }}
         searchLabel={t("admin.searchProducts")}
       />
-      {query.loading && !query.data ? <Spinner /> : null}
-      {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
-      {query.data && products.length === 0 ? <EmptyState title={search ? t("staff.noProductsFound") : t("admin.noPending")} /> : null}
+      <QueryStatus query={query} empty={products.length === 0} emptyTitle={search ? t("staff.noProductsFound") : t("admin.noPending")} />
       {products.length > 0 ? (
         <ProductTable
           products={products}

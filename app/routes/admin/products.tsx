@@ -12,13 +12,13 @@ import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
-import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { ListControls, Pager } from "~/components/staff/list-controls";
 import { ProductTable } from "~/components/staff/product-table";
-import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { td, StaffTable } from "~/components/staff/table-scroll";
 import { useApiQuery } from "~/components/staff/use-api-query";
+import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireRole(request, context, ["admin"]);
@@ -100,9 +100,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </ListControls>
-      {query.loading && !query.data ? <Spinner /> : null}
-      {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
-      {query.data && products.length === 0 ? <EmptyState title={showDeleted ? t("staff.noDeleted") : t("staff.noProductsFound")} /> : null}
+      <QueryStatus query={query} empty={products.length === 0} emptyTitle={showDeleted ? t("staff.noDeleted") : t("staff.noProductsFound")} />
       {products.length > 0 ? (
         <ProductTable
           products={products}
@@ -204,17 +202,7 @@ function CsvImport({ onImported }: { onImported: () => void }) {
             {t("admin.importDone", { created: report.created.length, updated: report.updated.length, refused: report.refused.length })}
           </p>
           {rows.length > 0 ? (
-            <TableScroll label={t("admin.importReport")}>
-              <table className={tableClass} data-testid="import-report">
-                <thead>
-                  <tr>
-                    <th className={th}>{t("admin.row")}</th>
-                    <th className={th}>{t("staff.code")}</th>
-                    <th className={th}>{t("admin.outcome")}</th>
-                    <th className={th}>{t("admin.reasons")}</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <StaffTable label={t("admin.importReport")} testId="import-report" headers={[t("admin.row"), t("staff.code"), t("admin.outcome"), t("admin.reasons")]}>
                   {rows.map((r) => (
                     <tr key={`${r.outcome}-${r.row}`}>
                       <td className={td}>{r.row}</td>
@@ -231,9 +219,7 @@ function CsvImport({ onImported }: { onImported: () => void }) {
                       <td className={td}>{r.reasons.length > 0 ? r.reasons.join(" · ") : "—"}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </TableScroll>
+                </StaffTable>
           ) : null}
         </>
       ) : null}

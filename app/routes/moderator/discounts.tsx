@@ -14,12 +14,13 @@ import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
+import { ErrorBlock, Spinner } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
-import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { td, StaffTable } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { fieldErrors } from "~/components/staff/codes";
+import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -111,21 +112,9 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
       />
 
       <StaffSection title={t("staff.allDiscounts")} id="all-discounts">
-        {all.loading && !all.data ? <Spinner /> : null}
-        {all.error ? <ErrorBlock message={all.error} onRetry={() => void all.reload()} /> : null}
-        {all.data && discounts.length === 0 ? <EmptyState title={t("staff.noDiscounts")} /> : null}
+        <QueryStatus query={all} empty={discounts.length === 0} emptyTitle={t("staff.noDiscounts")} />
         {discounts.length > 0 ? (
-          <TableScroll label={t("staff.allDiscounts")}>
-            <table className={tableClass} data-testid="discounts-table">
-              <thead>
-                <tr>
-                  <th className={th}>{t("staff.target")}</th>
-                  <th className={th}>{t("staff.discountPercent")}</th>
-                  <th className={th}>{t("staff.freeShipping")}</th>
-                  <th className={th}>{t("staff.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
+          <StaffTable label={t("staff.allDiscounts")} testId="discounts-table" headers={[t("staff.target"), t("staff.discountPercent"), t("staff.freeShipping"), t("staff.actions")]}>
                 {discounts.map((d) => (
                   <tr key={d._id}>
                     <td className={td}>{labelOf(d)}</td>
@@ -141,9 +130,7 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </TableScroll>
+              </StaffTable>
         ) : null}
       </StaffSection>
 

@@ -14,7 +14,7 @@ import { toast } from "~/components/ui/toaster";
 import { Price } from "~/components/price";
 import { StaffPage } from "~/components/staff/staff-page";
 import { Pager } from "~/components/staff/list-controls";
-import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { tableClass, td, StaffTable } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { staffLocale } from "~/components/staff/codes";
 
@@ -58,7 +58,6 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
   const orders = listFrom<StaffOrder>(query.data, "orders");
   const totalPages = (query.data as { metadata?: { totalPages?: number } } | null)?.metadata?.totalPages ?? 1;
   const dateFmt = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium" });
-
 
   function runSearch(e: FormEvent) {
     e.preventDefault();
@@ -129,20 +128,7 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
       {query.error && !query.loading ? <ErrorBlock message={t("staff.ordersLoadFailed")} onRetry={() => void query.reload()} /> : null}
       {query.data && orders.length === 0 ? <EmptyState title={filter ? t("staff.noOrdersMatch") : t("staff.noOrders")} /> : null}
       {orders.length > 0 ? (
-        <TableScroll label={t("staff.ordersTitle")}>
-          <table className={`${tableClass} min-w-[860px]`} data-testid="orders-table">
-            <thead>
-              <tr>
-                <th className={th}>{t("staff.orderNumber")}</th>
-                <th className={th}>{t("staff.date")}</th>
-                <th className={th}>{t("staff.customer")}</th>
-                <th className={th}>{t("staff.items")}</th>
-                <th className={th}>{t("staff.payment")}</th>
-                <th className={th}>{t("staff.total")}</th>
-                <th className={th}>{t("staff.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <StaffTable label={t("staff.ordersTitle")} testId="orders-table" className={`${tableClass} min-w-[860px]`} headers={[t("staff.orderNumber"), t("staff.date"), t("staff.customer"), t("staff.items"), t("staff.payment"), t("staff.total"), t("staff.status")]}>
               {orders.map((o) => (
                 <tr key={o._id} data-testid="order-row" data-order-number={o.orderNumber}>
                   <td className={`${td} font-mono`}>
@@ -181,9 +167,7 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </StaffTable>
       ) : null}
       <Pager page={page} totalPages={totalPages} onPage={setPage} />
     </StaffPage>

@@ -10,13 +10,13 @@ import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
-import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { td, StaffTable } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { fieldErrors, generatePromoCode, isExpired, staffLocale, tomorrowIso } from "~/components/staff/codes";
 import { promoCodeInput } from "@core/validation/promo-code";
+import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -68,22 +68,9 @@ export default function PromoCodes({ loaderData }: Route.ComponentProps) {
           <CreatePromoCode onCreated={list.reload} />
         </StaffSection>
         <StaffSection title={t("staff.promoCodesList")} id="promo-codes-list">
-          {list.loading && !list.data ? <Spinner /> : null}
-          {list.error ? <ErrorBlock message={list.error} onRetry={() => void list.reload()} /> : null}
-          {list.data && codes.length === 0 ? <EmptyState title={t("staff.noPromoCodes")} /> : null}
+          <QueryStatus query={list} empty={codes.length === 0} emptyTitle={t("staff.noPromoCodes")} />
           {codes.length > 0 ? (
-            <TableScroll label={t("staff.promoCodesList")}>
-              <table className={tableClass} data-testid="promo-codes-table">
-                <thead>
-                  <tr>
-                    <th className={th}>{t("staff.code")}</th>
-                    <th className={th}>{t("staff.discount")}</th>
-                    <th className={th}>{t("staff.uses")}</th>
-                    <th className={th}>{t("staff.expiry")}</th>
-                    <th className={th}>{t("staff.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <StaffTable label={t("staff.promoCodesList")} testId="promo-codes-table" headers={[t("staff.code"), t("staff.discount"), t("staff.uses"), t("staff.expiry"), t("staff.actions")]}>
                   {codes.map((c) => (
                     <tr key={c._id}>
                       <td className={`${td} font-mono`}>
@@ -111,9 +98,7 @@ export default function PromoCodes({ loaderData }: Route.ComponentProps) {
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </TableScroll>
+                </StaffTable>
           ) : null}
         </StaffSection>
       </div>

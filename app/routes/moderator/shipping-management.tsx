@@ -11,14 +11,14 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { Price } from "~/components/price";
 import { StaffPage } from "~/components/staff/staff-page";
-import { TableScroll, tableClass, td, th } from "~/components/staff/table-scroll";
+import { td, StaffTable } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
 import { fieldErrors } from "~/components/staff/codes";
+import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -69,22 +69,9 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
 
   const view = (
     <div className="flex flex-col gap-3">
-      {query.loading && !query.data ? <Spinner /> : null}
-      {query.error ? <ErrorBlock message={t("staff.shippingLoadFailed")} onRetry={() => void query.reload()} /> : null}
-      {query.data && options.length === 0 ? <EmptyState title={t("staff.noShipping")} /> : null}
+      <QueryStatus query={query} empty={options.length === 0} emptyTitle={t("staff.noShipping")} errorMessage={t("staff.shippingLoadFailed")} />
       {options.length > 0 ? (
-        <TableScroll label={t("staff.shippingTitle")}>
-          <table className={tableClass} data-testid="shipping-table">
-            <thead>
-              <tr>
-                <th className={th}>{t("staff.city")}</th>
-                <th className={th}>{t("staff.shippingCost")}</th>
-                <th className={th}>{t("staff.additionalCost")}</th>
-                <th className={th}>{t("staff.estTime")}</th>
-                <th className={th}>{t("staff.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <StaffTable label={t("staff.shippingTitle")} testId="shipping-table" headers={[t("staff.city"), t("staff.shippingCost"), t("staff.additionalCost"), t("staff.estTime"), t("staff.actions")]}>
               {options.map((o) => (
                 <tr key={o._id} aria-selected={o._id === chosenId} className="aria-selected:bg-brand-50 dark:aria-selected:bg-brand-900/30">
                   <td className={td}>
@@ -114,9 +101,7 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </StaffTable>
       ) : null}
     </div>
   );

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { cartItems, products } from "../../db/schema";
 import { badInput, notFound } from "../../errors";
 import { toProductDTO, type ProductDTO, type ProductRow } from "../catalog/product-dto";
-import { isUuid } from "../orders/ids";
+import { isUuid } from "../../db/ids";
 
 export interface CartLineDTO {
   _id: string;

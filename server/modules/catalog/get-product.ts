@@ -4,7 +4,7 @@ import { products } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { toProductDTO, type ProductDTO, type ProductRow } from "./product-dto";
-import { isUuid } from "./ids";
+import { isUuid } from "../../db/ids";
 import { isStaff } from "./visibility";
 
 export const productNotFound = () => new AppError("not_found", "catalog.productNotFound");

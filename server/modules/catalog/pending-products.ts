@@ -4,7 +4,7 @@ import { products } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { productNotFound } from "./get-product";
-import { isUuid } from "./ids";
+import { isUuid } from "../../db/ids";
 import { searchMatch, type ProductPage, type ProductQuery } from "./list-products";
 import { toProductDTO } from "./product-dto";
 import { invalidateCatalogMemo } from "./catalog-memo";

@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { assertOwnUploads } from "../media/own-uploads";
 import { productNotFound } from "./get-product";
-import { isUuid } from "./ids";
+import { isUuid } from "../../db/ids";
 import { toProductDTO, type ProductDTO } from "./product-dto";
 import { invalidateCatalogMemo } from "./catalog-memo";
 import { recordAudit } from "../back-office/audit";

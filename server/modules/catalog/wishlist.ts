@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { products, wishlistItems } from "../../db/schema";
 import { productNotFound } from "./get-product";
-import { isUuid } from "./ids";
+import { isUuid } from "../../db/ids";
 import { toProductDTO, type ProductDTO } from "./product-dto";
 import { customerVisible } from "./visibility";
 

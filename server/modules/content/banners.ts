@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { invalidateCatalogMemo } from "../catalog/catalog-memo";
 import { recordAudit } from "../back-office/audit";
-import { isUuid } from "../catalog/ids";
+import { isUuid } from "../../db/ids";
 
 type BannerRow = typeof promoBanners.$inferSelect;
 

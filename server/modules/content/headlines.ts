@@ -5,7 +5,7 @@ import { headlines } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { recordAudit } from "../back-office/audit";
-import { isUuid } from "../catalog/ids";
+import { isUuid } from "../../db/ids";
 
 type HeadlineRow = typeof headlines.$inferSelect;
 

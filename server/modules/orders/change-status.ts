@@ -12,7 +12,7 @@ import { recordAudit } from "../back-office/audit";
 import { conflict, notFound } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { sendOrderStatusEmail } from "./emails";
-import { isUuid } from "./ids";
+import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import type { OrderDTO } from "./order-dto";
 

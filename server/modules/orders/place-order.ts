@@ -17,7 +17,7 @@ import { redeemPromoCode } from "../promotions/promo-codes";
 import { shippingFeeForCity } from "../shipping/shipping-options";
 import type { ProductRow } from "../catalog/product-dto";
 import { sendOrderConfirmation } from "./emails";
-import { isUuid } from "./ids";
+import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
 import type { OrderDTO } from "./order-dto";

@@ -6,7 +6,7 @@ import { discounts, products } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { productNotFound } from "../catalog/get-product";
-import { isUuid } from "../catalog/ids";
+import { isUuid } from "../../db/ids";
 import { invalidateCatalogMemo } from "../catalog/catalog-memo";
 import { recordAudit } from "../back-office/audit";
 import { refreshProductPricing, type PricingScope } from "../catalog/refresh-pricing";

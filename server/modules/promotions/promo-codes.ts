@@ -9,7 +9,7 @@ import { expiryFromInput } from "@core/validation/promo-code";
 import type { Db, DbOrTx } from "../../db/client";
 import { promoCodes } from "../../db/schema";
 import { AppError, badInput, conflict, notFound } from "../../errors";
-import { isUuid } from "../orders/ids";
+import { isUuid } from "../../db/ids";
 import { recordAudit, type AuditActor } from "../back-office/audit";
 
 export interface PromoCodeDTO {

@@ -9,7 +9,7 @@ import type { AdditionalCostInput, ShippingOptionInput } from "@core/validation/
 import type { Db, DbOrTx } from "../../db/client";
 import { shippingOptions } from "../../db/schema";
 import { badInput, conflict, notFound } from "../../errors";
-import { isUuid } from "../orders/ids";
+import { isUuid } from "../../db/ids";
 import { recordAudit, type AuditActor } from "../back-office/audit";
 
 export interface ShippingOptionDTO {
