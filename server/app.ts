@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -19,6 +18,7 @@ import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerAccess } from "./http/access";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
 import { registerApi } from "./modules";
 import { LIMITS } from "@core/constants";
@@ -89,7 +89,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   // Helmet sets the static security headers; the page CSP (with a per-request script nonce) is
   // built once here and applied by the SSR handler to HTML only, so API calls pay nothing for it.
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     hsts: config.isProduction && Boolean(config.PUBLIC_URL?.startsWith("https")),
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
