@@ -1,0 +1,197 @@
+// `npm run lighthouse`: Lighthouse mobile performance of the home, shop and product pages in English
+// and Arabic (DESIGN.md §9), against the built server on a fresh PGlite database with the demo shop.
+// Prints one row per page and exits 1 when a performance score is under the floor.
+//
+//   LH_ONLY=js    only the weights (no browser): "JS gz" is every script file the server-rendered
+//                 page links (module scripts and modulepreloads), gzipped, as DESIGN.md §9 counts it;
+//                 "inline gz" the inline scripts (loader data for hydration), "HTML gz" the whole page
+//   LH_FLOOR=90   the performance floor
+//   LH_RUNS=1     runs per page; the median score is kept (a shared machine is noisy)
+//   LH_JSON=dir   also write each Lighthouse report as JSON there
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const FLOOR = Number(process.env.LH_FLOOR ?? 90);
+const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
+const JS_ONLY = process.env.LH_ONLY === "js";
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+
+async function startServer() {
+  if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js")) {
+    throw new Error("No build: run `npm run build` first.");
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      SEED_DEMO: "true",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: "admin@lighthouse.test",
+      ADMIN_PASSWORD: "Lighthouse-admin-1",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited early with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("The server did not become healthy in 120 s");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { base, stop };
+}
+
+/** The pages to measure: the newest product stands for the product page. */
+async function pages(base) {
+  const res = await fetch(`${base}/api/products?limit=1`);
+  if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);
+  const body = await res.json();
+  const id = body.products?.[0]?._id;
+  if (!id) throw new Error("The demo shop has no product to measure");
+  const paths = { home: "/", shop: "/shop", product: `/product/${id}` };
+  return ["en", "ar"].flatMap((lang) =>
+    Object.entries(paths).map(([name, p]) => ({ name, lang, url: `${base}${p}?lang=${lang}` })),
+  );
+}
+
+/** Gzipped bytes of the scripts a server-rendered page links: what a first visit downloads before it is interactive. */
+async function scriptWeight(url) {
+  const html = await (await fetch(url)).text();
+  const base = new URL(url);
+  const srcs = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1]);
+  let gz = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    gz += zlib.gzipSync(body).length;
+  }
+  // Inline scripts (the loader data for hydration, the route manifest) travel inside the HTML.
+  let inlineGz = 0;
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) inlineGz += zlib.gzipSync(m[1]).length;
+  return { files: srcs.size, gz, inlineGz, htmlGz: zlib.gzipSync(html).length };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function lighthouseRun(url, port) {
+  const { default: lighthouse } = await import("lighthouse");
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const a = lhr.audits;
+  const scripts = a["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script");
+  return {
+    lhr,
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: a["largest-contentful-paint"].numericValue,
+    tbt: a["total-blocking-time"].numericValue,
+    cls: a["cumulative-layout-shift"].numericValue,
+    fcp: a["first-contentful-paint"].numericValue,
+    jsTransfer: scripts?.transferSize ?? 0,
+  };
+}
+
+// kB of 1,000 bytes, as Vite and the README count them.
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (v) => `${Math.round(v)} ms`;
+
+function printTable(rows) {
+  const header = JS_ONLY ? ["page", "lang", "JS gz", "files", "inline gz", "HTML gz"] : ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "JS gz", "JS sent"];
+  const lines = rows.map((r) =>
+    JS_ONLY
+      ? [r.name, r.lang, kb(r.js.gz), String(r.js.files), kb(r.js.inlineGz), kb(r.js.htmlGz)]
+      : [r.name, r.lang, String(r.score), ms(r.lcp), ms(r.tbt), r.cls.toFixed(3), ms(r.fcp), kb(r.js.gz), kb(r.jsTransfer)],
+  );
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+  console.log(`\n${fmt(header)}\n|${widths.map((w, i) => (i < 2 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  for (const l of lines) console.log(fmt(l));
+}
+
+async function main() {
+  const { base, stop } = await startServer();
+  let chrome;
+  try {
+    const targets = await pages(base);
+    const rows = [];
+    if (!JS_ONLY) {
+      const { launch } = await import("chrome-launcher");
+      chrome = await launch({
+        chromePath: CHROME,
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+      });
+      // One unmeasured visit warms the server's memo and Node's JIT, as a live shop would be.
+      await lighthouseRun(targets[0].url, chrome.port);
+    }
+    for (const t of targets) {
+      const js = await scriptWeight(t.url);
+      if (JS_ONLY) {
+        rows.push({ ...t, js });
+        continue;
+      }
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(t.url, chrome.port));
+      const best = runs.find((r) => r.score === median(runs.map((x) => x.score)));
+      if (process.env.LH_JSON) {
+        fs.mkdirSync(process.env.LH_JSON, { recursive: true });
+        fs.writeFileSync(path.join(process.env.LH_JSON, `${t.name}-${t.lang}.json`), JSON.stringify(best.lhr));
+      }
+      const { lhr: _lhr, ...figures } = best;
+      rows.push({ ...t, ...figures, js });
+      console.log(`${t.name} ${t.lang}: ${best.score} (${runs.map((r) => r.score).join(", ")})`);
+    }
+    printTable(rows);
+    const failing = rows.filter((r) => !JS_ONLY && r.score < FLOOR);
+    if (failing.length) {
+      console.error(`\nUnder the Lighthouse floor of ${FLOOR}: ${failing.map((r) => `${r.name} ${r.lang} (${r.score})`).join(", ")}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await chrome?.kill();
+    await stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
