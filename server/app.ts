@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -21,7 +20,6 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
 import { registerApi } from "./modules";
-import { LIMITS } from "@core/constants";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -99,7 +97,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
   if (redis) app.addHook("onClose", async () => void (await redis.quit()));
   await app.register(rateLimit, { global: false, redis, nameSpace: "azya-rl-" });
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 5 } });
   await app.register(swagger, {
     openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

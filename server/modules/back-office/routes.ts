@@ -14,6 +14,7 @@ import { exportOrdersCsv, exportProductsCsv } from "./export-csv";
 import { importProductsCsv } from "./import-products";
 import { auditLogQuery, setActiveCollectionsInput } from "./schemas";
 import { setActiveCollections } from "./set-active-collections";
+import { registerMultipart } from "../../http/multipart";
 
 /** A product CSV is text; 5 MB holds tens of thousands of rows. */
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -28,6 +29,7 @@ function sendCsv(reply: FastifyReply, name: string, rows: AsyncGenerator<string>
 }
 
 export async function backOfficeRoutes(app: FastifyInstance) {
+  await registerMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 

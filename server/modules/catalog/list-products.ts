@@ -1,15 +1,17 @@
-import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { CATEGORIES, COLLECTIONS, LIMITS } from "@core/constants";
-import { toPiastres } from "@core/pricing";
 import { foldSearchText } from "@core/search-fold";
 import type { AppDeps } from "../../deps";
-import type { DbOrTx } from "../../db/client";
 import { products } from "../../db/schema";
 import type { SessionUser } from "../accounts/sessions";
-import { toProductDTO, type ProductDTO } from "./product-dto";
+import { productDtoColumns, toProductDTO, type ProductDTO, type ProductDtoRow } from "./product-dto";
+import { listingClauses, listingShape, listingValues, searchMatch, type ListingShape } from "./listing-query";
+import { listingStatements } from "./listing-statements";
 import { memoKey, recall, remember } from "./catalog-memo";
-import { customerVisible, isStaff } from "./visibility";
+
+/** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
+const TYPO_SIMILARITY = 0.3;
 
 export const SORTS = ["asc", "desc", "newest", "oldest"] as const;
 export type ProductSort = (typeof SORTS)[number];
@@ -61,106 +63,48 @@ export interface ProductPage {
   metadata: { totalPages: number; page: number; limit: number; total: number };
 }
 
-/** LIKE wildcards typed by a shopper are literal characters. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
-const TYPO_SIMILARITY = 0.3;
-
-/**
- * The folded search condition and its relevance rank. The "contains" mode is a LIKE on the folded
- * text, answered by the trigram index and cheap to recheck; ranked exact word, then word prefix,
- * then anywhere. The "typo" mode, tried only when that finds nothing, matches close words
- * (`<%`, also indexed; the caller lowers its threshold) and ranks by similarity.
- */
-export function searchMatch(search: string, mode: "contains" | "typo" = "contains"): { where: SQL; rank: SQL } | null {
-  const q = foldSearchText(search);
-  if (!q) return null;
-  if (mode === "typo") {
-    return { where: sql`${q} <% ${products.searchText}`, rank: sql`word_similarity(${q}, ${products.searchText}) desc` };
-  }
-  const where = sql`${products.searchText} like ${`%${escapeLike(q)}%`}`;
-  const padded = sql`(' ' || ${products.searchText} || ' ')`;
-  const rank = sql`case when position(${` ${q} `} in ${padded}) > 0 then 0 when position(${` ${q}`} in ${padded}) > 0 then 1 else 2 end`;
-  return { where, rank };
-}
-
-/** The conditions of a query for this viewer: customers only ever see approved, not deleted products. */
-export function productFilters(query: ProductQuery, viewer: SessionUser | null): SQL[] {
-  const where: SQL[] = [];
-  if (isStaff(viewer)) {
-    where.push(eq(products.status, "approved"), eq(products.hidden, query.hidden === true));
-  } else {
-    where.push(customerVisible());
-  }
-  if (query.category) where.push(eq(products.category, query.category));
-  if (query.collection) where.push(eq(products.collection, query.collection));
-  if (query.inStock) where.push(gt(products.stock, 0));
-  if (query.discount) where.push(gt(products.discount, 0));
-  if (query.price?.min !== undefined) where.push(gte(products.totalPrice, toPiastres(query.price.min)));
-  if (query.price?.max !== undefined) where.push(lte(products.totalPrice, toPiastres(query.price.max)));
-  return where;
-}
-
 /**
  * The shop listing: the page and the count, run together, whatever the page size (the count is
- * skipped while it is memoised, see catalog-memo.ts).
- * Price sorts use the stored price a customer pays (docs/decisions/004). A search that finds
- * nothing is tried once more tolerating typos, in a transaction that lowers pg_trgm's threshold.
+ * skipped while it is memoised, see catalog-memo.ts). A search that finds nothing is tried once
+ * more tolerating typos, in a transaction that lowers pg_trgm's threshold.
  */
 export async function listProducts(
   deps: Pick<AppDeps, "db">,
   query: ProductQuery,
   viewer: SessionUser | null,
 ): Promise<ProductPage> {
-  const text = query.search ?? query.searchTerm ?? "";
-  const page = await listPage(deps.db, query, viewer, text, "contains");
-  if (page.metadata.total === 0 && foldSearchText(text).length >= 3) {
-    return deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-      return listPage(tx, query, viewer, text, "typo", deps.db);
-    });
-  }
-  return page;
-}
-
-async function listPage(
-  db: DbOrTx,
-  query: ProductQuery,
-  viewer: SessionUser | null,
-  text: string,
-  mode: "contains" | "typo",
-  memoDb: object = db,
-): Promise<ProductPage> {
-  const search = searchMatch(text, mode);
-  const where = productFilters(query, viewer);
-  if (search) where.push(search.where);
-  const condition = and(...where);
-
-  const order: SQL[] = [];
-  if (query.sortBy === "asc") order.push(asc(products.totalPrice));
-  else if (query.sortBy === "desc") order.push(desc(products.totalPrice));
-  else if (query.sortBy === "oldest") order.push(asc(products.createdAt));
-  else if (query.sortBy === "newest") order.push(desc(products.createdAt));
-  else if (search) order.push(search.rank);
-  order.push(query.sortBy === "oldest" ? asc(products.createdAt) : desc(products.createdAt), asc(products.id));
-
-  const { page, limit } = query;
-  const offset = (page - 1) * limit;
-  const key = memoKey(memoDb, {
-    count: true,
-    staff: isStaff(viewer), hidden: query.hidden === true, category: query.category, collection: query.collection,
-    inStock: query.inStock, discount: query.discount, price: query.price, q: search ? foldSearchText(text) : null, mode,
-  });
-  const known = recall<number>(key);
+  const q = foldSearchText(query.search ?? query.searchTerm ?? "");
+  const shape = listingShape(query, viewer, q);
+  const values = listingValues(query, q);
+  const statements = listingStatements(deps.db, shape);
+  const countKey = memoKey(deps.db, { count: shape, values: { ...values, limit: 0, offset: 0 } });
+  const known = recall<number>(countKey);
   const [rows, counted] = await Promise.all([
-    db.select().from(products).where(condition).orderBy(...order).limit(limit).offset(offset),
-    known === undefined ? db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition) : null,
+    statements.page.execute(values),
+    known === undefined ? statements.count.execute(values) : null,
   ]);
   const total = known ?? counted![0]!.total;
-  if (known === undefined) remember(key, total);
-  return {
-    products: rows.map(toProductDTO),
-    metadata: { totalPages: Math.ceil(total / limit), page, limit, total },
-  };
+  if (known === undefined) remember(countKey, total);
+  if (total === 0 && q.length >= 3) return listTypos(deps, query, shape, q);
+  return toPage(rows, total, query);
+}
+
+/** The second try of a search that found nothing: close words, in their own short transaction. */
+async function listTypos(deps: Pick<AppDeps, "db">, query: ProductQuery, shape: ListingShape, q: string): Promise<ProductPage> {
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+    const { where, order } = listingClauses(shape, searchMatch(q, "typo")!);
+    const values = listingValues(query, "");
+    const [rows, [counted]] = await Promise.all([
+      tx.select(productDtoColumns).from(products).where(where).orderBy(...order)
+        .limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare("").execute(values),
+      tx.select({ total: sql<number>`count(*)::int` }).from(products).where(where).prepare("").execute(values),
+    ]);
+    return toPage(rows, counted!.total, query);
+  });
+}
+
+function toPage(rows: ProductDtoRow[], total: number, query: ProductQuery): ProductPage {
+  const { page, limit } = query;
+  return { products: rows.map(toProductDTO), metadata: { totalPages: Math.ceil(total / limit), page, limit, total } };
 }

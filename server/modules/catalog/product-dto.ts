@@ -1,4 +1,4 @@
-import type { products } from "../../db/schema";
+import { products } from "../../db/schema";
 import { toEgp } from "@core/pricing";
 
 /**
@@ -35,11 +35,42 @@ export interface ProductDTO {
   createdAt: string;
 }
 
-
 export type ProductRow = typeof products.$inferSelect;
 
+/**
+ * The columns the product JSON is made of: lists select just these, leaving out the folded search
+ * text and the bookkeeping columns no customer sees.
+ */
+export const productDtoColumns = {
+  id: products.id,
+  name: products.name,
+  nameAr: products.nameAr,
+  code: products.code,
+  description: products.description,
+  descriptionAr: products.descriptionAr,
+  category: products.category,
+  collection: products.collection,
+  price: products.price,
+  discount: products.discount,
+  totalPrice: products.totalPrice,
+  stock: products.stock,
+  images: products.images,
+  sizes: products.sizes,
+  colors: products.colors,
+  specifications: products.specifications,
+  specificationsAr: products.specificationsAr,
+  bulkDiscountminQuantity: products.bulkDiscountminQuantity,
+  bulkDiscount: products.bulkDiscount,
+  freeShipping: products.freeShipping,
+  status: products.status,
+  hidden: products.hidden,
+  createdAt: products.createdAt,
+};
+
+export type ProductDtoRow = Pick<ProductRow, keyof typeof productDtoColumns>;
+
 /** The one place a products row becomes the product JSON: piastres become EGP numbers. */
-export function toProductDTO(row: ProductRow): ProductDTO {
+export function toProductDTO(row: ProductDtoRow): ProductDTO {
   return {
     _id: row.id,
     name: row.name,

@@ -4,9 +4,11 @@ import { translate } from "~/i18n";
 import { AppError } from "../../errors";
 import { rateLimit } from "../../http/rate-limit";
 import { saveImage } from "./save-image";
+import { registerMultipart } from "../../http/multipart";
 
 /** POST /api/uploads: one image in the multipart field `file`, answered with its WebP URLs. */
 export async function mediaRoutes(app: FastifyInstance) {
+  await registerMultipart(app);
   app.post("/uploads", { config: { access: "user", rateLimit: rateLimit(app.deps.config, 30) } }, async (req, reply) => {
     if (!req.isMultipart()) throw new AppError("bad_input", "catalogAdmin.uploadMissing");
     const file = await req.file({ limits: { fileSize: LIMITS.uploadMaxBytes, files: 1 } });

@@ -7,9 +7,11 @@ import { AppError } from "../../errors";
 import { rateLimit } from "../../http/rate-limit";
 import { saveContactFile } from "./contact-files";
 import { sendContactMessage } from "./send-message";
+import { registerMultipart } from "../../http/multipart";
 
 /** The contact form (SPEC §7 POST /sendmessage) and its attachment upload. */
 export async function messageRoutes(app: FastifyInstance) {
+  await registerMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 

@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { ProductQuery, ProductSort } from "./list-products";
+import { toPiastres } from "@core/pricing";
+import { foldSearchText } from "@core/search-fold";
+import { products } from "../../db/schema";
+import type { SessionUser } from "../accounts/sessions";
+import { customerVisible, isStaff } from "./visibility";
+
+/** LIKE wildcards typed by a shopper are literal characters. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** What a "contains" search binds: the LIKE pattern, and the padded word forms its rank looks for. */
+function containsValues(q: string) {
+  return { like: `%${escapeLike(q)}%`, word: ` ${q} `, wordStart: ` ${q}` };
+}
+
+/** The "contains" condition and rank over values or placeholders (the prepared listing binds them later). */
+function containsMatch(bind: Record<keyof ReturnType<typeof containsValues>, unknown>): { where: SQL; rank: SQL } {
+  const padded = sql`(' ' || ${products.searchText} || ' ')`;
+  return {
+    where: sql`${products.searchText} like ${bind.like}`,
+    rank: sql`case when position(${bind.word} in ${padded}) > 0 then 0 when position(${bind.wordStart} in ${padded}) > 0 then 1 else 2 end`,
+  };
+}
+
+/**
+ * The folded search condition and its relevance rank. The "contains" mode is a LIKE on the folded
+ * text, answered by the trigram index and cheap to recheck; ranked exact word, then word prefix,
+ * then anywhere. The "typo" mode, tried only when that finds nothing, matches close words
+ * (`<%`, also indexed; the caller lowers its threshold) and ranks by similarity.
+ */
+export function searchMatch(search: string, mode: "contains" | "typo" = "contains"): { where: SQL; rank: SQL } | null {
+  const q = foldSearchText(search);
+  if (!q) return null;
+  if (mode === "typo") {
+    return { where: sql`${q} <% ${products.searchText}`, rank: sql`word_similarity(${q}, ${products.searchText}) desc` };
+  }
+  return containsMatch(containsValues(q));
+}
+
+/**
+ * Which parts a listing query has. Each distinct shape is built once and kept as a prepared
+ * statement (listing-statements.ts), its values bound per request: building a query through
+ * Drizzle cost a fifth of a listing's CPU, and PostgreSQL can reuse the plan.
+ */
+export interface ListingShape {
+  staff: boolean;
+  hidden: boolean;
+  category: boolean;
+  collection: boolean;
+  inStock: boolean;
+  discount: boolean;
+  min: boolean;
+  max: boolean;
+  search: boolean;
+  sortBy: ProductSort | null;
+}
+
+/** The values a listing of some shape binds: the `sql.placeholder` names of listingQueries. */
+export type ListingValues = Record<string, string | number>;
+
+export function listingShape(query: ProductQuery, viewer: SessionUser | null, q: string): ListingShape {
+  return {
+    staff: isStaff(viewer),
+    hidden: isStaff(viewer) && query.hidden === true,
+    category: query.category !== undefined,
+    collection: query.collection !== undefined,
+    inStock: query.inStock === true,
+    discount: query.discount === true,
+    min: query.price?.min !== undefined,
+    max: query.price?.max !== undefined,
+    search: q !== "",
+    sortBy: query.sortBy ?? null,
+  };
+}
+
+export function listingValues(query: ProductQuery, q: string): ListingValues {
+  const values: ListingValues = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  if (query.category) values.category = query.category;
+  if (query.collection) values.collection = query.collection;
+  if (query.price?.min !== undefined) values.min = toPiastres(query.price.min);
+  if (query.price?.max !== undefined) values.max = toPiastres(query.price.max);
+  if (q) Object.assign(values, containsValues(q));
+  return values;
+}
+
+/**
+ * The conditions and order of a listing of this shape, over placeholders. Customers only ever see
+ * approved, not deleted products; staff choose between the live and the deleted ones.
+ * Price sorts use the stored price a customer pays (docs/decisions/004).
+ */
+export function listingClauses(shape: ListingShape, search?: { where: SQL; rank: SQL }): { where: SQL; order: SQL[] } {
+  const p = sql.placeholder;
+  const where: SQL[] = shape.staff
+    ? [eq(products.status, "approved"), eq(products.hidden, shape.hidden)]
+    : [customerVisible()];
+  if (shape.category) where.push(eq(products.category, p("category")));
+  if (shape.collection) where.push(eq(products.collection, p("collection")));
+  if (shape.inStock) where.push(gt(products.stock, 0));
+  if (shape.discount) where.push(gt(products.discount, 0));
+  if (shape.min) where.push(gte(products.totalPrice, p("min")));
+  if (shape.max) where.push(lte(products.totalPrice, p("max")));
+  const match = search ?? (shape.search ? containsMatch({ like: p("like"), word: p("word"), wordStart: p("wordStart") }) : null);
+  if (match) where.push(match.where);
+
+  const order: SQL[] = [];
+  if (shape.sortBy === "asc") order.push(asc(products.totalPrice));
+  else if (shape.sortBy === "desc") order.push(desc(products.totalPrice));
+  else if (shape.sortBy === "oldest") order.push(asc(products.createdAt));
+  else if (shape.sortBy === "newest") order.push(desc(products.createdAt));
+  else if (match) order.push(match.rank);
+  order.push(shape.sortBy === "oldest" ? asc(products.createdAt) : desc(products.createdAt), asc(products.id));
+  return { where: and(...where)!, order };
+}
+
