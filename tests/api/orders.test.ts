@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeCity, makeProduct, makePromoCode, orderPayload, stockOf, usesOf } from "../support/order-factories";
 import { auditLog, cartItems, orders, products } from "../../server/db/schema";
+import { invalidateCatalogMemo } from "../../server/modules/catalog/catalog-memo";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -274,6 +275,19 @@ describe("my orders and cancelling (SPEC §4 Cancelling)", () => {
     expect(await usesOf(t.deps.db, code.code)).toBe(1);
     const twice = await t.app.inject({ method: "PUT", url: `/api/order/${order._id}/cancel`, headers: { cookie } });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it("shows listings the stock an order took and a cancellation returned, at once (docs/decisions/043)", async () => {
+    const { cookie } = await signedIn(t.deps.db, "user");
+    const p = await makeProduct(t.deps.db, { stock: 5 });
+    invalidateCatalogMemo(); // the factory writes to the database directly, past the services
+    const newest = async () => (await t.app.inject({ url: "/api/products?sortBy=newest&limit=1" })).json().products[0];
+    expect(await newest()).toMatchObject({ _id: p.id, stock: 5 });
+    expect(await newest()).toMatchObject({ _id: p.id, stock: 5 }); // now remembered
+    const order = (await userOrder(cookie, orderPayload([{ productId: p.id, quantity: 2 }]))).json().order;
+    expect(await newest()).toMatchObject({ _id: p.id, stock: 3 });
+    await t.app.inject({ method: "PUT", url: `/api/order/${order._id}/cancel`, headers: { cookie } });
+    expect(await newest()).toMatchObject({ _id: p.id, stock: 5 });
   });
 
   it("refuses to cancel someone else's order", async () => {

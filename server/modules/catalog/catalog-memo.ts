@@ -1,10 +1,11 @@
 /**
- * A short-lived memo of derived catalogue data: listing totals and the home page's rows. Counting
- * every matching row is the one part of a listing whose cost grows with the catalogue, and the
- * home data (some 200 products) is the same for every visitor; both change only when products,
- * discounts or banners do. Values are kept for TTL_MS; every catalogue write in this process clears
- * them at once, and a write in another process shows within TTL_MS. Product rows of a listing page
- * are always read live; only its page count can lag.
+ * A short-lived memo of derived catalogue data: listing pages and totals, and the home page's rows
+ * (docs/decisions/042 and 043). Every shopper asks for the same few listing pages and the same home
+ * page, and they change only when products, discounts, banners or stock do. Values are kept for
+ * TTL_MS; every such write in this process clears them at once (catalogue writes, and orders placed,
+ * cancelled or restored, which move stock), and a write in another process shows within TTL_MS.
+ * The product page and the cart always read live, and an order takes stock atomically, so a
+ * listing that lags never sells what is not there.
  *
  * The memo sits on globalThis under a Symbol.for key, so the server bundle and the SSR bundle (each
  * with its own copy of this module, see docs/decisions/001) share one memo and one invalidation.

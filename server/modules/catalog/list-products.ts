@@ -7,7 +7,7 @@ import { products } from "../../db/schema";
 import type { SessionUser } from "../accounts/sessions";
 import { productDtoColumns, toProductDTO, type ProductDTO, type ProductDtoRow } from "./product-dto";
 import { listingClauses, listingShape, listingValues, searchMatch, type ListingShape } from "./listing-query";
-import { listingStatements } from "./listing-statements";
+import { countListing, readListingPage } from "./listing-statements";
 import { memoKey, recall, remember } from "./catalog-memo";
 
 /** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
@@ -64,8 +64,9 @@ export interface ProductPage {
 }
 
 /**
- * The shop listing: the page and the count, run together, whatever the page size (the count is
- * skipped while it is memoised, see catalog-memo.ts). A search that finds nothing is tried once
+ * The shop listing: the page and the count, run together, whatever the page size. Both are
+ * memoised briefly (catalog-memo.ts, docs/decisions/043): every shopper asks for the same few
+ * pages, and any write that changes what they show clears them at once. A search that finds nothing is tried once
  * more tolerating typos, in a transaction that lowers pg_trgm's threshold.
  */
 export async function listProducts(
@@ -76,17 +77,21 @@ export async function listProducts(
   const q = foldSearchText(query.search ?? query.searchTerm ?? "");
   const shape = listingShape(query, viewer, q);
   const values = listingValues(query, q);
-  const statements = listingStatements(deps.db, shape);
+  const pageKey = memoKey(deps.db, { page: shape, values });
+  const remembered = recall<ProductPage>(pageKey);
+  if (remembered) return remembered;
   const countKey = memoKey(deps.db, { count: shape, values: { ...values, limit: 0, offset: 0 } });
   const known = recall<number>(countKey);
   const [rows, counted] = await Promise.all([
-    statements.page.execute(values),
-    known === undefined ? statements.count.execute(values) : null,
+    readListingPage(deps.db, shape, values),
+    known === undefined ? countListing(deps.db, shape, values) : null,
   ]);
-  const total = known ?? counted![0]!.total;
+  const total = known ?? counted!;
   if (known === undefined) remember(countKey, total);
   if (total === 0 && q.length >= 3) return listTypos(deps, query, shape, q);
-  return toPage(rows, total, query);
+  const page = toPage(rows, total, query);
+  remember(pageKey, page);
+  return page;
 }
 
 /** The second try of a search that found nothing: close words, in their own short transaction. */

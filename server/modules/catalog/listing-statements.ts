@@ -1,26 +1,30 @@
 import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import type { Db } from "../../db/client";
+import { queryArrays, type CompiledQuery } from "../../db/array-query";
 import { products } from "../../db/schema";
 import { listingClauses, type ListingShape, type ListingValues } from "./listing-query";
 import { productDtoColumns, type ProductDtoRow } from "./product-dto";
 
 interface ListingStatements {
-  page: { execute(values: ListingValues): Promise<ProductDtoRow[]> };
-  count: { execute(values: ListingValues): Promise<{ total: number }[]> };
+  page: CompiledQuery;
+  count: CompiledQuery;
 }
 
 /** Each database (tests open several in one process) has its own statements. */
 const byDatabase = new WeakMap<object, Map<string, ListingStatements>>();
 
+/** The product JSON's columns, in the order the page query selects them. */
+const columnKeys = Object.keys(productDtoColumns) as (keyof ProductDtoRow)[];
+
 /**
- * The page and count queries of a listing shape, built by Drizzle once and then only executed.
- * Shapes without a search are named prepared statements, so PostgreSQL parses and plans them once
- * per connection. Searches stay unnamed: a cached generic plan for `like $1` cannot see the
- * pattern, and the trigram index is only worth it for the pattern at hand.
+ * The page and count queries of a listing shape, compiled by Drizzle once and then only executed
+ * (db/array-query.ts). Shapes without a search are named prepared statements, so PostgreSQL parses
+ * and plans them once per connection. Searches stay unnamed: a cached generic plan for `like $1`
+ * cannot see the pattern, and the trigram index is only worth it for the pattern at hand.
  * There are at most a few thousand shapes (filters on or off, five sorts), all cheap to keep.
  */
-export function listingStatements(db: Db, shape: ListingShape): ListingStatements {
+function listingStatements(db: Db, shape: ListingShape): ListingStatements {
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
   const key = JSON.stringify(shape);
@@ -28,22 +32,33 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
   if (!found) {
     const name = shape.search ? "" : `listing_${crypto.createHash("sha1").update(key).digest("hex").slice(0, 16)}`;
     const { where, order } = listingClauses(shape);
+    const page = db
+      .select(productDtoColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"));
+    const count = db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
     found = {
-      page: db
-        .select(productDtoColumns)
-        .from(products)
-        .where(where)
-        .orderBy(...order)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
-        .prepare(name && `${name}_page`),
-      count: db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(products)
-        .where(where)
-        .prepare(name && `${name}_count`),
+      page: { name: name && `${name}_page`, query: page.toSQL() },
+      count: { name: name && `${name}_count`, query: count.toSQL() },
     };
     statements.set(key, found);
   }
   return found;
+}
+
+export async function readListingPage(db: Db, shape: ListingShape, values: ListingValues): Promise<ProductDtoRow[]> {
+  const rows = await queryArrays(db, listingStatements(db, shape).page, values);
+  return rows.map((cells) => {
+    const row = {} as Record<string, unknown>;
+    for (let i = 0; i < columnKeys.length; i++) row[columnKeys[i]!] = cells[i];
+    return row as unknown as ProductDtoRow;
+  });
+}
+
+export async function countListing(db: Db, shape: ListingShape, values: ListingValues): Promise<number> {
+  const [cells] = await queryArrays(db, listingStatements(db, shape).count, values);
+  return cells![0] as number;
 }

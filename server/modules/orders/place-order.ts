@@ -21,6 +21,7 @@ import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
 import type { OrderDTO } from "./order-dto";
+import { invalidateCatalogMemo } from "../catalog/catalog-memo";
 
 export interface PlaceOrderContext {
   /** The signed-in customer; null for POST /api/order/guest. */
@@ -203,6 +204,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
     return { orderId: order.id, replayed: false };
   });
 
+  if (!outcome.replayed) invalidateCatalogMemo(); // stock changed: listings must not show it as before
   const order = await loadOrder(deps.db, orderById(outcome.orderId));
   if (!order) throw notFound("ordersApi.orderNotFound");
   if (!outcome.replayed) {
