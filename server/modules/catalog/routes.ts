@@ -5,7 +5,7 @@ import { productCreateInput, productUpdateInput } from "@core/validation/product
 import { translate } from "~/i18n";
 import { requireUser } from "../../http/access";
 import { getProduct } from "./get-product";
-import { getHomeData } from "./home-data";
+import { homeDataJson } from "./home-data-json";
 import { listProducts, productQuerySchema } from "./list-products";
 import { approveAllPending, approveProduct, listPendingProducts } from "./pending-products";
 import { createProduct, setProductHidden, updateProduct } from "./save-product";
@@ -17,7 +17,9 @@ export async function catalogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  r.get("/promos-featuredproducts", { config: { access: "public" } }, async (req) => getHomeData(deps, req.lang));
+  r.get("/promos-featuredproducts", { config: { access: "public" } }, async (req, reply) =>
+    reply.type("application/json; charset=utf-8").send(await homeDataJson(deps, req.lang)),
+  );
 
   r.get("/products", { config: { access: "public" }, schema: { querystring: productQuerySchema } }, async (req) =>
     listProducts(deps, req.query, await req.currentUser()),
