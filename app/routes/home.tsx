@@ -1,24 +1,30 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CATEGORIES, COLLECTIONS } from "@core/constants";
-import { getHomeData } from "@server/modules/catalog/home-data";
+import { getHomeData, type HomeData } from "@server/modules/catalog/home-data";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { listPosts } from "@server/modules/content/posts";
 import { HeroCarousel } from "~/components/home/hero-carousel";
-import { ProductRow } from "~/components/home/product-row";
+import { ProductRow, type ProductRowProps } from "~/components/home/product-row";
 import { AdBlock } from "~/components/home/ad-block";
 import { PostsCarousel } from "~/components/posts/posts-section";
 import { WishlistProvider } from "~/components/catalog/wishlist";
 import { wishlistIdsFor } from "~/components/catalog/wishlist-ids.server";
+import { toCardProduct } from "~/components/catalog/card-product";
 import { metaTranslator, seoMeta, siteOrigin } from "~/components/catalog/seo";
 import { EmptyState } from "~/components/ui/states";
+import { NearView } from "~/components/ui/near-view";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
+
+/** Rows the server renders with their cards: the first screen on a phone or a desktop. Later rows render near view. */
+const ROWS_RENDERED_AT_ONCE = 2;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, lang } = context;
   const [home, posts, wishlistIds] = await Promise.all([
     // A failed home query shows the spec's 'No Products Found' page instead of an error page.
-    getHomeData(deps, lang).catch((err: unknown) => {
+    getHomeData(deps, lang).then(cardSized, (err: unknown) => {
       deps.log.error({ err }, "home data failed to load");
       return null;
     }),
@@ -31,6 +37,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const url = new URL(request.url);
   return { home, posts, wishlistIds, origin: siteOrigin(request, deps.config.PUBLIC_URL), pathname: url.pathname, search: url.search };
+}
+
+/** The rows' products as cards only: a third of the page's data (Quick View fetches the rest). */
+function cardSized(home: HomeData) {
+  const cards = (products: ProductDTO[]) => products.map(toCardProduct);
+  const byKey = (rows: Record<string, ProductDTO[]>) => Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, cards(v)]));
+  return {
+    promos: home.promos,
+    featuredProducts: cards(home.featuredProducts),
+    bestSellingProducts: cards(home.bestSellingProducts),
+    categoryProducts: byKey(home.categoryProducts),
+    collections: byKey(home.collections),
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -70,8 +89,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const collectionRows = COLLECTIONS.filter((c) => home.collections[c]?.length);
-  const categoryRows = CATEGORIES.filter((c) => home.categoryProducts[c]?.length);
+  const rows: Omit<ProductRowProps, "cards">[] = [
+    ...COLLECTIONS.filter((c) => home.collections[c]?.length).map((c) => ({
+      title: t("catalog.collectionRow", { name: t(`common.collection.${c}`) }),
+      products: home.collections[c]!,
+      viewAllTo: `/shop?collection=${c}`,
+      testId: `row-collection-${c}`,
+    })),
+    ...(home.featuredProducts.length
+      ? [{ title: t("catalog.featuredProducts"), products: home.featuredProducts, viewAllTo: "/shop", testId: "row-featured" }]
+      : []),
+    ...(home.bestSellingProducts.length
+      ? [{ title: t("catalog.recommendedForYou"), products: home.bestSellingProducts, viewAllTo: "/shop", testId: "row-recommended" }]
+      : []),
+    ...CATEGORIES.filter((c) => home.categoryProducts[c]?.length).map((c) => ({
+      title: t(`common.category.${c}`),
+      products: home.categoryProducts[c]!,
+      viewAllTo: `/shop?category=${c}`,
+      testId: `row-category-${c}`,
+    })),
+  ];
   return (
     <WishlistProvider ids={wishlistIds} signedIn={Boolean(user)}>
       <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-6 md:px-6" data-testid="home">
@@ -80,29 +117,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h1>
         <HeroCarousel slides={home.promos} />
 
-        {collectionRows.map((c) => (
-          <ProductRow
-            key={c}
-            title={t("catalog.collectionRow", { name: t(`common.collection.${c}`) })}
-            products={home.collections[c]}
-            viewAllTo={`/shop?collection=${c}`}
-            testId={`row-collection-${c}`}
-          />
-        ))}
-        {home.featuredProducts.length ? (
-          <ProductRow title={t("catalog.featuredProducts")} products={home.featuredProducts} viewAllTo="/shop" testId="row-featured" />
-        ) : null}
-        {home.bestSellingProducts.length ? (
-          <ProductRow title={t("catalog.recommendedForYou")} products={home.bestSellingProducts} viewAllTo="/shop" testId="row-recommended" />
-        ) : null}
-        {categoryRows.map((c) => (
-          <ProductRow
-            key={c}
-            title={t(`common.category.${c}`)}
-            products={home.categoryProducts[c]}
-            viewAllTo={`/shop?category=${c}`}
-            testId={`row-category-${c}`}
-          />
+        {rows.map((row, i) => (
+          <ProductRow key={row.testId} {...row} cards={i < ROWS_RENDERED_AT_ONCE ? "now" : "near-view"} />
         ))}
 
         <AdBlock />
@@ -117,7 +133,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <span className="sr-only"> – {t("catalog.communityTitle")}</span>
             </Link>
           </div>
-          <PostsCarousel posts={posts} canDelete={user?.role === "admin"} />
+          {/* Reviews are often in Arabic: rendering them only near view spares English pages the Arabic font's 124 kB at load. */}
+          <NearView placeholder={<div className="h-72 rounded-2xl bg-surface-2" aria-hidden data-testid="reviews-placeholder" />}>
+            <PostsCarousel posts={posts} canDelete={user?.role === "admin"} />
+          </NearView>
         </section>
       </div>
     </WishlistProvider>

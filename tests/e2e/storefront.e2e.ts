@@ -201,7 +201,13 @@ for (const lang of ["en", "ar"] as const) {
         .toBe("true");
 
       // Every row says VIEW ALL and shows as many cards side by side as the count rule gives.
+      // Rows below the first screen hold a placeholder until scrolled near (docs/decisions/080).
       const featured = page.getByTestId("row-featured");
+      expect(await featured.getByTestId("cards-placeholder").count()).toBe(1);
+      const placeholderHeight = (await featured.boundingBox())!.height;
+      await featured.scrollIntoViewIfNeeded();
+      await featured.getByTestId("product-card").first().waitFor();
+      expect((await featured.boundingBox())!.height).toBeCloseTo(placeholderHeight, 0); // nothing below moves
       const cards = await featured.getByTestId("product-card").count();
       expect(Number(await featured.getAttribute("data-columns"))).toBe(productsPerRow(cards));
       for (const row of await page.locator("[data-testid^=row-]").all()) {
@@ -212,6 +218,16 @@ for (const lang of ["en", "ar"] as const) {
       expect(await rowImage.getAttribute("loading")).toBe("lazy");
       expect(await rowImage.getAttribute("srcset")).toMatch(/-400\.webp 400w, .*-1600\.webp 1600w/);
       expect(await rowImage.getAttribute("width")).toBeTruthy();
+
+      // Home rows carry card-sized products: Quick View fetches the rest.
+      const firstCard = featured.getByTestId("product-card").first();
+      await firstCard.hover();
+      await firstCard.getByTestId("quick-view-button").click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByTestId("add-to-cart").waitFor();
+      expect(await dialog.getByTestId("product-title").textContent()).toBe(await firstCard.getByTestId("product-name").textContent());
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
 
       await page.getByTestId("row-category-dresses").getByTestId("view-all").click();
       await page.waitForURL(/\/shop\?category=dresses$/);
@@ -384,7 +400,9 @@ for (const lang of ["en", "ar"] as const) {
       const { context, page, errors } = await open(lang, { width: 390 });
       await page.goto("/");
       const row = page.getByTestId("row-featured");
+      await row.scrollIntoViewIfNeeded();
       const forward = row.getByTestId("scroll-forward");
+      await forward.waitFor();
       expect(await forward.isVisible()).toBe(true);
       const list = row.getByRole("list").first();
       const before = await list.evaluate((el) => Math.abs(el.scrollLeft));

@@ -3,7 +3,7 @@ import { useT } from "~/i18n/react";
 import { isDiscounted, isNewProduct, isSoldOut } from "./product-text";
 
 /** Discount, NEW and SOLD OUT badges (SPEC §2 product cards). */
-export function ProductBadges({ product, className = "" }: { product: ProductDTO; className?: string }) {
+export function ProductBadges({ product, className = "" }: { product: Pick<ProductDTO, "stock" | "discount" | "price" | "totalPrice" | "createdAt">; className?: string }) {
   const t = useT();
   const pill = "rounded-full px-2 py-0.5 text-xs font-bold tracking-wide";
   return (

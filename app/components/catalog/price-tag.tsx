@@ -5,7 +5,7 @@ import { useT } from "~/i18n/react";
 import { isDiscounted } from "./product-text";
 
 /** The price a customer pays; when discounted, the original struck through (and on the product page, the saving). */
-export function PriceTag({ product, size = "md", showSaving = false }: { product: ProductDTO; size?: "sm" | "md" | "lg"; showSaving?: boolean }) {
+export function PriceTag({ product, size = "md", showSaving = false }: { product: Pick<ProductDTO, "price" | "discount" | "totalPrice">; size?: "sm" | "md" | "lg"; showSaving?: boolean }) {
   const t = useT();
   const discounted = isDiscounted(product);
   const big = { sm: "text-sm", md: "text-base", lg: "text-2xl" }[size];

@@ -1,9 +1,9 @@
 import { Eye } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { useLang, useT } from "~/i18n/react";
 import { ProductBadges } from "./badges";
+import type { CardProduct } from "./card-product";
 import { PriceTag } from "./price-tag";
 import { ProductImage } from "./product-image";
 import { productName } from "./product-text";
@@ -13,7 +13,8 @@ import { WishlistButton } from "./wishlist";
 const QuickView = lazy(() => import("./quick-view"));
 
 export interface ProductCardProps {
-  product: ProductDTO;
+  /** The whole product JSON, or its card-sized part (home rows). */
+  product: CardProduct;
   /** `sizes` for the card image in its grid. */
   sizes: string;
   /** Cards above the fold load their first image at once. */
@@ -60,7 +61,8 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
           ) : null}
           <ProductBadges product={product} className="absolute start-2 top-2" />
         </div>
-        <Heading className={`line-clamp-2 font-medium ${compact ? "text-sm" : "text-base"}`} data-testid="product-name">
+        {/* Two lines, even for a short name: cards line up, and a home row's placeholder knows their height. */}
+        <Heading className={`line-clamp-2 min-h-[2lh] font-medium ${compact ? "text-sm" : "text-base"}`} data-testid="product-name">
           <bdi>{name}</bdi>
         </Heading>
         <PriceTag product={product} size={compact ? "sm" : "md"} />

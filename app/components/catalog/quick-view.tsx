@@ -1,16 +1,52 @@
+import { useEffect, useState } from "react";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { Dialog } from "~/components/ui/dialog";
+import { ErrorBlock, Spinner } from "~/components/ui/states";
+import { api, errorMessage } from "~/lib/api";
 import { useLang, useT } from "~/i18n/react";
+import { isWholeProduct, type CardProduct } from "./card-product";
 import { ProductDetails } from "./product-details";
 import { productName } from "./product-text";
 
 /** Quick View from a product card: the product page's content, compact, in a dialog. */
-export default function QuickView({ product, open, onOpenChange }: { product: ProductDTO; open: boolean; onOpenChange: (o: boolean) => void }) {
+export default function QuickView({ product, open, onOpenChange }: { product: CardProduct; open: boolean; onOpenChange: (o: boolean) => void }) {
   const t = useT();
   const lang = useLang();
+  const whole = useWholeProduct(product);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t("catalog.quickViewOf", { name: productName(product, lang) })} size="xl">
-      <ProductDetails product={product} compact onAdded={() => onOpenChange(false)} />
+      {whole.product ? (
+        <ProductDetails product={whole.product} compact onAdded={() => onOpenChange(false)} />
+      ) : whole.error ? (
+        <ErrorBlock message={whole.error} onRetry={whole.retry} />
+      ) : (
+        <Spinner />
+      )}
     </Dialog>
   );
+}
+
+/** The whole product JSON: the card's own, or fetched when the card has only its card-sized part (home rows). */
+function useWholeProduct(card: CardProduct) {
+  const [product, setProduct] = useState<ProductDTO | null>(isWholeProduct(card) ? card : null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (isWholeProduct(card)) {
+      setProduct(card);
+      return;
+    }
+    let current = true;
+    setError(null);
+    api<ProductDTO>(`/products/${encodeURIComponent(card._id)}`).then(
+      (p) => current && setProduct(p),
+      (e: unknown) => current && setError(errorMessage(e)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [card, attempt]);
+
+  return { product, error, retry: () => setAttempt((n) => n + 1) };
 }

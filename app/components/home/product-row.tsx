@@ -1,17 +1,34 @@
-import { useId } from "react";
+import { useId, type CSSProperties } from "react";
 import { Link } from "react-router";
-import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import type { CardProduct } from "~/components/catalog/card-product";
 import { ProductCard } from "~/components/catalog/product-card";
 import { cardSizes } from "~/components/catalog/image-sources";
+import { NearView } from "~/components/ui/near-view";
 import { useT } from "~/i18n/react";
 import { rowColumns } from "./row-layout";
 import { ScrollRow } from "./scroll-row";
 
+export interface ProductRowProps {
+  title: string;
+  products: CardProduct[];
+  viewAllTo: string;
+  testId?: string;
+  /** Rows below the first screen render their cards only when scrolled near (docs/decisions/080). */
+  cards?: "now" | "near-view";
+}
+
 /** A home row: title, VIEW ALL, and the products, as many side by side as the count rule says. */
-export function ProductRow({ title, products, viewAllTo, testId }: { title: string; products: ProductDTO[]; viewAllTo: string; testId?: string }) {
+export function ProductRow({ title, products, viewAllTo, testId, cards = "now" }: ProductRowProps) {
   const t = useT();
   const headingId = useId();
   const columns = rowColumns(products.length);
+  const row = (
+    <ScrollRow columns={columns} label={title}>
+      {products.map((p) => (
+        <ProductCard key={p._id} product={p} sizes={cardSizes(columns.lg)} />
+      ))}
+    </ScrollRow>
+  );
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid={testId} data-columns={columns.lg}>
       <div className="flex items-end justify-between gap-4">
@@ -27,11 +44,31 @@ export function ProductRow({ title, products, viewAllTo, testId }: { title: stri
           <span className="sr-only"> – {title}</span>
         </Link>
       </div>
-      <ScrollRow columns={columns} label={title}>
-        {products.map((p) => (
-          <ProductCard key={p._id} product={p} sizes={cardSizes(columns.lg)} />
-        ))}
-      </ScrollRow>
+      {cards === "now" ? row : <NearView placeholder={<RowPlaceholder columns={columns} />}>{row}</NearView>}
     </section>
+  );
+}
+
+/**
+ * The size of a row of cards without them: the same columns, each an image box and two lines of
+ * name and one of price, as a ProductCard lays them out.
+ */
+function RowPlaceholder({ columns }: { columns: { sm: number; md: number; lg: number } }) {
+  const style = { "--c-sm": columns.sm, "--c-md": columns.md, "--c-lg": columns.lg } as CSSProperties;
+  return (
+    <div
+      aria-hidden
+      style={style}
+      className="flex gap-4 overflow-hidden pb-2 [--c:var(--c-sm)] md:[--c:var(--c-md)] lg:[--c:var(--c-lg)]"
+      data-testid="cards-placeholder"
+    >
+      {Array.from({ length: columns.lg }, (_, i) => (
+        <div key={i} className="flex shrink-0 grow-0 basis-[calc((100%-(var(--c)-1)*1rem)/var(--c))] flex-col gap-2">
+          <div className="aspect-[3/4] rounded-xl bg-surface-2" />
+          <div className="h-12" />
+          <div className="h-6" />
+        </div>
+      ))}
+    </div>
   );
 }
