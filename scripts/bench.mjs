@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -126,7 +127,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["dist/server.js"], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
     env: {
       ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: dbUrl,
       DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,

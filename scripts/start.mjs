@@ -2,6 +2,7 @@
 import { existsSync, statSync, readdirSync } from "node:fs";
 import { execSync, spawn } from "node:child_process";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 function newest(dir) {
   let t = 0;
@@ -19,7 +20,7 @@ if (!built || stale) {
   execSync("npm run build", { stdio: "inherit" });
 }
 
-const child = spawn(process.execPath, ["--enable-source-maps", "dist/server.js"], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

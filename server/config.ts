@@ -33,6 +33,8 @@ const envSchema = z.object({
   PAYMOB_IFRAME_ID: z.string().optional().transform((v) => v || undefined),
   /** Rate limits can be loosened for the browser tests, never switched off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Pages rendered at once; more wait their turn (server/http/render-gate.ts). */
+  SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -8,9 +8,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { COOKIES } from "@core/constants";
 import type { AppLoadContextValue } from "~/load-context";
 import crypto from "node:crypto";
+import { createRenderGate } from "./render-gate";
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
+  const gate = createRenderGate(app.deps.config.SSR_CONCURRENCY);
 
   await app.register(async (scope) => {
     // Form posts reach React Router's actions untouched.
@@ -18,21 +20,39 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
 
     scope.all("/*", async (req: FastifyRequest, reply: FastifyReply) => {
-      const request = toWebRequest(req);
-      const nonce = crypto.randomBytes(16).toString("base64");
-      const context: AppLoadContextValue = {
-        deps: app.deps,
-        user: await req.currentUser(),
-        lang: req.lang,
-        theme: req.theme,
-        sidebarOpen: req.cookies?.[COOKIES.sidebar] === "true",
-        nonce,
+      await gate.enter();
+      // 'close' comes once the page is sent, or when the visitor goes away mid-page.
+      let left = false;
+      const leave = () => {
+        if (!left) (left = true), gate.leave();
       };
-      const response = await handle(request, context as never);
-      if (response.headers.get("content-type")?.startsWith("text/html")) reply.header("content-security-policy", app.pageCsp(nonce));
-      return sendWebResponse(reply, response);
+      reply.raw.once("close", leave);
+      if (req.raw.socket.destroyed) leave(); // gone while waiting: its 'close' has already passed
+      try {
+        return await renderPage(req, reply);
+      } catch (err) {
+        leave();
+        throw err;
+      }
     });
   });
+
+  /** One page through React Router, with the same services the API uses in its load context. */
+  async function renderPage(req: FastifyRequest, reply: FastifyReply) {
+    const request = toWebRequest(req);
+    const nonce = crypto.randomBytes(16).toString("base64");
+    const context: AppLoadContextValue = {
+      deps: app.deps,
+      user: await req.currentUser(),
+      lang: req.lang,
+      theme: req.theme,
+      sidebarOpen: req.cookies?.[COOKIES.sidebar] === "true",
+      nonce,
+    };
+    const response = await handle(request, context as never);
+    if (response.headers.get("content-type")?.startsWith("text/html")) reply.header("content-security-policy", app.pageCsp(nonce));
+    return sendWebResponse(reply, response);
+  }
 }
 
 function toWebRequest(req: FastifyRequest): Request {
