@@ -14,5 +14,19 @@ export default defineConfig({
   resolve: { alias },
   // Server modules (drizzle, pg, sharp, argon2...) stay external to the SSR bundle: Node loads them.
   ssr: { noExternal: [] },
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    rolldownOptions: {
+      output: {
+        // Each icon would otherwise be a chunk of its own (a product page linked a dozen, each
+        // smaller than its HTTP headers): one chunk holds them all.
+        codeSplitting: {
+          groups: [
+            { name: "icons", test: /node_modules[\\/]lucide-react/, priority: 2 },
+            { name: "shell", test: /app[\\/]root\.tsx$/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

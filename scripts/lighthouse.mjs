@@ -5,6 +5,7 @@
 //   LH_ONLY=js    only the weights (no browser): "JS gz" is every script file the server-rendered
 //                 page links (module scripts and modulepreloads), gzipped, as DESIGN.md §9 counts it;
 //                 "inline gz" the inline scripts (loader data for hydration), "HTML gz" the whole page
+//   LH_PAGES=home-en,product-ar   only these pages
 //   LH_FLOOR=90   the performance floor
 //   LH_RUNS=1     runs per page; the median score is kept (a shared machine is noisy)
 //   LH_JSON=dir   also write each Lighthouse report as JSON there
@@ -86,9 +87,10 @@ async function pages(base) {
   const id = body.products?.[0]?._id;
   if (!id) throw new Error("The demo shop has no product to measure");
   const paths = { home: "/", shop: "/shop", product: `/product/${id}` };
-  return ["en", "ar"].flatMap((lang) =>
-    Object.entries(paths).map(([name, p]) => ({ name, lang, url: `${base}${p}?lang=${lang}` })),
-  );
+  const only = process.env.LH_PAGES?.split(",");
+  return ["en", "ar"]
+    .flatMap((lang) => Object.entries(paths).map(([name, p]) => ({ name, lang, url: `${base}${p}?lang=${lang}` })))
+    .filter((t) => !only || only.includes(`${t.name}-${t.lang}`));
 }
 
 /** Gzipped bytes of the scripts a server-rendered page links: what a first visit downloads before it is interactive. */
@@ -112,11 +114,15 @@ async function scriptWeight(url) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function lighthouseRun(url, port) {
+async function lighthouseRun(url, port, attempt = 1) {
   const { default: lighthouse } = await import("lighthouse");
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // Trace recording now and then fails on a busy machine (NO_NAVSTART, NO_FCP); Lighthouse says to run again.
+    if (attempt < 3) return lighthouseRun(url, port, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const a = lhr.audits;
   const scripts = a["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script");
   return {
@@ -159,9 +165,9 @@ async function main() {
         chromePath: CHROME,
         chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
       });
-      // One unmeasured visit warms the server's memo and Node's JIT, as a live shop would be.
-      await lighthouseRun(targets[0].url, chrome.port);
     }
+    // Unmeasured requests warm the server's memo and Node's JIT, as on a live shop.
+    for (let i = 0; i < 3; i++) for (const t of targets) await (await fetch(t.url)).text();
     for (const t of targets) {
       const js = await scriptWeight(t.url);
       if (JS_ONLY) {
