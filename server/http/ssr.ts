@@ -26,8 +26,12 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       const leave = () => {
         if (!left) (left = true), gate.leave();
       };
+      if (req.raw.socket.destroyed) {
+        // The visitor left while waiting: no page to render, and its 'close' has already passed.
+        leave();
+        return reply.hijack();
+      }
       reply.raw.once("close", leave);
-      if (req.raw.socket.destroyed) leave(); // gone while waiting: its 'close' has already passed
       try {
         return await renderPage(req, reply);
       } catch (err) {
