@@ -15,7 +15,7 @@ export default defineConfig({
   // Server modules (drizzle, pg, sharp, argon2...) stay external to the SSR bundle: Node loads them.
   // The UI libraries are bundled instead, so the server holds only the parts the pages use: loaded
   // whole, lucide-react (every icon) cost the server 45 MB of memory and Radix 19 MB.
-  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "sonner", /^embla-carousel/] },
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "sonner", /^embla-carousel/, "recharts"] },
   build: {
     target: "es2022",
     rolldownOptions: {
