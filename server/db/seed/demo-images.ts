@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../../modules/media/load-sharp";
 import type { Category } from "@core/constants";
 
 const WIDTHS = [400, 800, 1600] as const;
@@ -64,6 +64,7 @@ async function writeSet(uploadsDir: string, name: string, svgFor: (width: number
   const files = WIDTHS.map((w) => ({ w, file: path.join(uploadsDir, `${name}-${w}.webp`) }));
   if (files.every((f) => fs.existsSync(f.file))) return;
   const largest = WIDTHS[WIDTHS.length - 1]!;
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svgFor(largest))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   await Promise.all(

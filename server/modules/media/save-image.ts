@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { loadSharp } from "./load-sharp";
 import { AppError } from "../../errors";
 
 /** The widths every upload is stored at; srcset uses them all, `url` is the middle one. */
@@ -32,6 +33,7 @@ export function sniffImage(buf: Buffer): "jpeg" | "png" | "gif" | "webp" | "avif
 export async function saveImage(uploadsDir: string, input: Buffer): Promise<SavedImage> {
   if (!sniffImage(input)) throw new AppError("bad_input", "catalogAdmin.uploadNotImage");
   const base = crypto.randomBytes(12).toString("base64url");
+  const sharp = await loadSharp();
   let source: Sharp;
   try {
     source = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
