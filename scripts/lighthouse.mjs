@@ -15,6 +15,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const FLOOR = Number(process.env.LH_FLOOR ?? 90);
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
@@ -37,7 +38,7 @@ async function startServer() {
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
-  const child = spawn(process.execPath, ["dist/server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
