@@ -42,8 +42,18 @@ export function recall<T>(key: string): T | undefined {
   return hit.value as T;
 }
 
-export function remember(key: string, value: unknown): void {
+/** The memo's generation now: pass it to `remember` for a value read from the database after this. */
+export function memoGeneration(): number {
+  return memo().generation;
+}
+
+/**
+ * Keeps a value. With `readSince` (the generation when the value's reading began), a value whose
+ * reading overlapped a write is not kept: it may predate the write.
+ */
+export function remember(key: string, value: unknown, readSince?: number): void {
   const m = memo();
+  if (readSince !== undefined && readSince !== m.generation) return;
   if (m.entries.size >= MAX_ENTRIES) m.entries.delete(m.entries.keys().next().value!);
   m.entries.set(key, { value, at: Date.now(), generation: m.generation });
 }
@@ -53,4 +63,14 @@ export function invalidateCatalogMemo(): void {
   const m = memo();
   m.generation++;
   m.entries.clear();
+}
+
+/** The memoised value under `key`, produced (and remembered) when there is none. */
+export async function memoised<T>(key: string, produce: () => Promise<T>): Promise<T> {
+  const known = recall<T>(key);
+  if (known !== undefined) return known;
+  const since = memoGeneration();
+  const value = await produce();
+  remember(key, value, since);
+  return value;
 }

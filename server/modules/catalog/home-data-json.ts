@@ -1,6 +1,6 @@
 import type { Lang } from "@core/constants";
 import type { AppDeps } from "../../deps";
-import { memoKey, recall, remember } from "./catalog-memo";
+import { memoised, memoKey } from "./catalog-memo";
 import { getHomeData } from "./home-data";
 
 /**
@@ -9,10 +9,5 @@ import { getHomeData } from "./home-data";
  * call's cost. Cleared with the rest of the catalogue memo on every catalogue write.
  */
 export async function homeDataJson(deps: Pick<AppDeps, "db">, lang: Lang): Promise<string> {
-  const key = memoKey(deps.db, { homeJson: lang });
-  const known = recall<string>(key);
-  if (known !== undefined) return known;
-  const json = JSON.stringify(await getHomeData(deps, lang));
-  remember(key, json);
-  return json;
+  return memoised(memoKey(deps.db, { homeJson: lang }), async () => JSON.stringify(await getHomeData(deps, lang)));
 }

@@ -8,7 +8,7 @@ import type { SessionUser } from "../accounts/sessions";
 import { productDtoColumns, toProductDTO, type ProductDTO, type ProductDtoRow } from "./product-dto";
 import { listingClauses, listingShape, listingValues, searchMatch, type ListingShape } from "./listing-query";
 import { countListing, readListingPage } from "./listing-statements";
-import { memoKey, recall, remember } from "./catalog-memo";
+import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
 
 /** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
 const TYPO_SIMILARITY = 0.3;
@@ -74,12 +74,10 @@ export async function listProducts(
   query: ProductQuery,
   viewer: SessionUser | null,
 ): Promise<ProductPage> {
-  const q = foldSearchText(query.search ?? query.searchTerm ?? "");
-  const shape = listingShape(query, viewer, q);
-  const values = listingValues(query, q);
-  const pageKey = memoKey(deps.db, { page: shape, values });
+  const { q, shape, values, pageKey } = listingRequest(deps, query, viewer);
   const remembered = recall<ProductPage>(pageKey);
   if (remembered) return remembered;
+  const since = memoGeneration();
   const countKey = memoKey(deps.db, { count: shape, values: { ...values, limit: 0, offset: 0 } });
   const known = recall<number>(countKey);
   const [rows, counted] = await Promise.all([
@@ -87,11 +85,28 @@ export async function listProducts(
     known === undefined ? countListing(deps.db, shape, values) : null,
   ]);
   const total = known ?? counted!;
-  if (known === undefined) remember(countKey, total);
+  if (known === undefined) remember(countKey, total, since);
   if (total === 0 && q.length >= 3) return listTypos(deps, query, shape, q);
   const page = toPage(rows, total, query);
-  remember(pageKey, page);
+  remember(pageKey, page, since);
   return page;
+}
+
+/** What a listing asks for, and its memo key. */
+function listingRequest(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: SessionUser | null) {
+  const q = foldSearchText(query.search ?? query.searchTerm ?? "");
+  const shape = listingShape(query, viewer, q);
+  const values = listingValues(query, q);
+  return { q, shape, values, pageKey: memoKey(deps.db, { page: shape, values }) };
+}
+
+/**
+ * GET /api/products as JSON text, memoised with the page: serialising a page of 25 products was
+ * the larger part of answering it from the memo.
+ */
+export async function listProductsJson(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: SessionUser | null): Promise<string> {
+  const key = `${listingRequest(deps, query, viewer).pageKey}:json`;
+  return memoised(key, async () => JSON.stringify(await listProducts(deps, query, viewer)));
 }
 
 /** The second try of a search that found nothing: close words, in their own short transaction. */

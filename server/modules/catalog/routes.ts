@@ -6,7 +6,7 @@ import { translate } from "~/i18n";
 import { requireUser } from "../../http/access";
 import { getProduct } from "./get-product";
 import { homeDataJson } from "./home-data-json";
-import { listProducts, productQuerySchema } from "./list-products";
+import { listProductsJson, productQuerySchema } from "./list-products";
 import { approveAllPending, approveProduct, listPendingProducts } from "./pending-products";
 import { createProduct, setProductHidden, updateProduct } from "./save-product";
 import { addToWishlist, getWishlist, removeFromWishlist } from "./wishlist";
@@ -21,8 +21,8 @@ export async function catalogRoutes(app: FastifyInstance) {
     reply.type("application/json; charset=utf-8").send(await homeDataJson(deps, req.lang)),
   );
 
-  r.get("/products", { config: { access: "public" }, schema: { querystring: productQuerySchema } }, async (req) =>
-    listProducts(deps, req.query, await req.currentUser()),
+  r.get("/products", { config: { access: "public" }, schema: { querystring: productQuerySchema } }, async (req, reply) =>
+    reply.type("application/json; charset=utf-8").send(await listProductsJson(deps, req.query, await req.currentUser())),
   );
 
   // Registered before /products/:id so "pending" is never read as an id.
