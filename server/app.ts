@@ -132,6 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       wildcard: false,
       index: false,
       cacheControl: false,
+      // scripts/precompress.mjs leaves .br and .gz copies beside the build's text assets.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=86400");

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Use the real mailer built from the config (e.g. SMTP_URL) instead of capturing. */
   realMailer?: boolean;
+  /** A browser build folder to serve, as build/client is in production. */
+  clientDir?: string;
 }
 
 export async function createTestDatabase(): Promise<Database> {
@@ -66,7 +68,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       mail.push(m);
     },
   };
-  const app = await buildApp({ config, database, mailer: opts.realMailer ? undefined : capture });
+  const app = await buildApp({ config, database, mailer: opts.realMailer ? undefined : capture, clientDir: opts.clientDir });
   await app.ready();
   return {
     app,
