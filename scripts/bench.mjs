@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort } from "./free-port.mjs";
 import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -41,16 +42,6 @@ async function adminQuery(sql) {
     await c.end();
   }
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = http.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 
 async function waitHealthy(base, child) {
   const deadline = Date.now() + 120_000;

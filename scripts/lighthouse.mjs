@@ -11,26 +11,16 @@
 //   LH_JSON=dir   also write each Lighthouse report as JSON there
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { freePort } from "./free-port.mjs";
 import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const FLOOR = Number(process.env.LH_FLOOR ?? 90);
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
 const JS_ONLY = process.env.LH_ONLY === "js";
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 
 async function startServer() {
   if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js")) {
