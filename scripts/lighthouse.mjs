@@ -3,7 +3,7 @@
 // Prints one row per page and exits 1 when a performance score is under the floor.
 //
 //   LH_ONLY=js    only the weights (no browser): "JS gz" is every script file the server-rendered
-//                 page links (module scripts and modulepreloads), gzipped, as DESIGN.md §9 counts it;
+//                 page links (module scripts and modulepreloads, or the preloads it starts after the first paint), gzipped, as DESIGN.md §9 counts it;
 //                 "inline gz" the inline scripts (loader data for hydration), "HTML gz" the whole page
 //   LH_PAGES=home-en,product-ar   only these pages
 //   LH_FLOOR=90   the performance floor
@@ -90,6 +90,8 @@ async function scriptWeight(url) {
   const base = new URL(url);
   const srcs = new Set();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) srcs.add(m[1]);
+  // The same files, when the page starts its scripts after the first paint (decision 082).
+  for (const m of html.matchAll(/data-preload="([^"]*)"/g)) for (const src of m[1].split(" ").filter(Boolean)) srcs.add(src);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1]);
   let gz = 0;
