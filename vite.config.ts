@@ -18,6 +18,7 @@ export default defineConfig({
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "sonner", /^embla-carousel/, "recharts"] },
   build: {
     target: "es2022",
+    sourcemap: process.env.CLIENT_SOURCEMAP === "1",
     rolldownOptions: {
       output: {
         // Each icon would otherwise be a chunk of its own (a product page linked a dozen, each

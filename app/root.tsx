@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { dictionaries } from "~/i18n";
@@ -6,6 +7,7 @@ import { namespaceSetKey, pickDictionary } from "~/i18n/namespaces";
 import { FALLBACK } from "~/i18n/fallback";
 import { I18nProvider, useT } from "~/i18n/react";
 import { AppShell } from "~/components/shell/app-shell";
+import { preloadFonts } from "~/components/shell/font-preloads";
 import { Toaster } from "~/components/ui/toaster";
 import { CartProvider } from "~/lib/cart-client";
 import { listActiveHeadlines } from "@server/modules/content/headlines-active";
@@ -54,6 +56,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const lang: Lang = data?.lang ?? "en";
   const theme: Theme = data?.theme ?? "light";
+  preloadFonts(lang);
+  // Marks the page as answering to script: it is first painted from the server's HTML, and its
+  // scripts start only after that (decision 082). Browser tests wait for it before they click.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={lang} dir={lang === "ar" ? "rtl" : "ltr"} className={theme === "dark" ? "dark" : undefined}>
       <head>
@@ -63,12 +71,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* The first paint waits until the parser has reached the end of the page (#page-end), so
+            the page is laid out once, whole, instead of painted half and laid out again. */}
+        <link rel="expect" href="#page-end" blocking="render" />
       </head>
       <body className="min-h-dvh bg-surface text-ink">
         <I18nProvider lang={lang} dict={data?.dict ?? FALLBACK[lang]}>
           {children}
           <Toaster />
         </I18nProvider>
+        <span id="page-end" hidden />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -72,24 +72,26 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
   return { subtotal, promoDiscount, shipping, total: subtotal - promoDiscount + shipping };
 }
 
-/** "EGP 1,250.50" or "1,250.50 ج.م.‏" (Latin digits in Arabic, see docs/decisions) — wrapped by the UI in a <bdi> so it stays readable in RTL. */
-export function formatEgp(piastres: Piastres, lang: "en" | "ar" = "en"): string {
-  return egpFormatter(lang, piastres % 100 === 0 ? 0 : 2).format(piastres / 100);
+/** "10,000": Latin digits with commas, as `toLocaleString("en")` writes a whole number, without building an Intl formatter. */
+export function groupThousands(whole: number): string {
+  return Math.trunc(whole).toString().replace(/\B(?=(\d{3})+$)/g, ",");
 }
 
-// Building an Intl.NumberFormat costs far more than using one (measured on the product page's SSR).
-const formatters = new Map<string, Intl.NumberFormat>();
-function egpFormatter(lang: "en" | "ar", minimumFractionDigits: 0 | 2): Intl.NumberFormat {
-  const key = `${lang}${minimumFractionDigits}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-EG", {
-      style: "currency",
-      currency: "EGP",
-      minimumFractionDigits,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(key, f);
-  }
-  return f;
+/**
+ * "EGP 1,250.50" or "‏1,250.50 ج.م.‏" (Latin digits in Arabic, decision 002), wrapped by the UI in a
+ * <bdi> so it stays readable in RTL; whole pounds drop the ".00".
+ *
+ * The same text as Intl.NumberFormat's EGP currency format for "en-EG" and "ar-EG-u-nu-latn"
+ * (tests/unit/pricing.test.ts compares them), written out because building that formatter costs a
+ * phone about 40 ms of main thread on first use (ICU loads the locale's data), in the middle of the
+ * page's hydration; and because the server's and the browser's ICU versions could disagree.
+ */
+export function formatEgp(piastres: Piastres, lang: "en" | "ar" = "en"): string {
+  const magnitude = Math.abs(Math.round(piastres));
+  const pounds = Math.floor(magnitude / 100);
+  const cents = magnitude % 100;
+  const amount = groupThousands(pounds) + (cents ? "." + String(cents).padStart(2, "0") : "");
+  const negative = piastres < 0;
+  if (lang === "ar") return `\u200f${negative ? "\u200e-" : ""}${amount}\u00a0ج.م.\u200f`;
+  return `${negative ? "-" : ""}EGP\u00a0${amount}`;
 }

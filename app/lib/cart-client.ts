@@ -129,7 +129,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const loadServerCart = useCallback(async () => showServerCart(await api<ServerCart>("/cart")), [showServerCart]);
 
   const loadGuestCart = useCallback(() => {
-    setLines(readGuestCart().map(toCartLine));
+    const stored = readGuestCart();
+    // An empty cart stays the same array: a new one would re-render every cart reader as the page hydrates.
+    setLines((current) => (stored.length === 0 && current.length === 0 ? current : stored.map(toCartLine)));
     setServerTotal(null);
   }, []);
 

@@ -12,8 +12,9 @@ import { Transform, type TransformCallback } from "node:stream";
  * and forms work without script, so the script can wait for the paint.
  *
  * This rewrites the page's shell: the module preloads are dropped and the module script becomes an
- * inert `<script type="text/x-deferred-module">` that a small inline loader starts one frame after
- * the first paint, preloading the same files first so the module graph still loads in parallel.
+ * inert `<script type="text/x-deferred-module">` that a small inline loader starts once the first
+ * contentful paint is on screen, preloading the same files first so the module graph still loads in
+ * parallel.
  */
 
 /** The inert element's id; the loader and the tests find it by it. */
@@ -23,7 +24,9 @@ export const DEFERRED_MODULE_ID = "deferred-module";
  * Runs where the module script was. A visible page starts the module when the browser reports its
  * first contentful paint (a frame callback runs before the frame reaches the screen, and first
  * paint may be the background alone). Browsers without paint timing start it one frame after the
- * first, and the load event is the backstop for a page that never paints content. A hidden tab
+ * first, and two seconds after the load event is the backstop for a page that never paints
+ * content (the load event, and even two frames after it, can come before the first contentful
+ * paint is on screen: a small page's files are all in while its first layout runs). A hidden tab
  * paints nothing, so it starts at once, or as soon as it is hidden. The nonce is read from the
  * loader itself and given to the new script.
  */
@@ -36,7 +39,7 @@ var s=document.createElement("script");s.type="module";if(n)s.nonce=n;s.textCont
 }
 if(document.visibilityState==="hidden")return go();
 document.addEventListener("visibilitychange",go);
-addEventListener("load",go);
+addEventListener("load",function(){setTimeout(go,2000);});
 try{new PerformanceObserver(function(list){list.getEntriesByName("first-contentful-paint").length&&go();}).observe({type:"paint",buffered:true});}
 catch(e){requestAnimationFrame(function(){setTimeout(go);});}
 })();`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyPercent, formatEgp, lineTotal, orderTotals, toPiastres, unitPrice } from "../../core/pricing";
+import { applyPercent, formatEgp, groupThousands, lineTotal, orderTotals, toPiastres, unitPrice } from "../../core/pricing";
 
 describe("pricing (integer piastres)", () => {
   it("takes the discount percent off the unit price", () => {
@@ -30,7 +30,26 @@ describe("pricing (integer piastres)", () => {
   });
 
   it("formats EGP with Latin digits in both languages", () => {
-    expect(formatEgp(125_050, "en")).toContain("1,250.50");
-    expect(formatEgp(125_000, "ar")).toContain("1,250");
+    expect(formatEgp(125_050, "en")).toBe("EGP\u00a01,250.50");
+    expect(formatEgp(125_000, "ar")).toBe("\u200f1,250\u00a0ج.م.\u200f");
+  });
+
+  it("groups whole numbers by thousands as toLocaleString('en') does", () => {
+    for (const n of [0, 7, 999, 1_000, 10_000, 123_456, 1_234_567, 9_999_999_999]) expect(groupThousands(n)).toBe(n.toLocaleString("en"));
+  });
+
+  it("writes exactly what Intl's EGP currency format writes, for every kind of amount", () => {
+    const intl = (piastres: number, lang: "en" | "ar") =>
+      new Intl.NumberFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-EG", {
+        style: "currency",
+        currency: "EGP",
+        minimumFractionDigits: piastres % 100 === 0 ? 0 : 2,
+        maximumFractionDigits: 2,
+      }).format(piastres / 100);
+    const amounts = [0, 1, 5, 10, 99, 100, 101, 150, 99_999, 100_000, 123_456, 1_000_000, 123_456_789, 10_000_000_000, -1, -1_230, -250_000];
+    for (let p = 7; p < 5_000_000_000; p = Math.floor(p * 3.7) + 13) amounts.push(p);
+    for (const lang of ["en", "ar"] as const) {
+      for (const p of amounts) expect(formatEgp(p, lang), `${p} in ${lang}`).toBe(intl(p, lang));
+    }
   });
 });

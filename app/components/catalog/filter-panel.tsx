@@ -1,6 +1,7 @@
 import { Slider } from "radix-ui";
 import { useId, useState } from "react";
 import { CATEGORIES, COLLECTIONS, LIMITS } from "@core/constants";
+import { groupThousands } from "@core/pricing";
 import { Button } from "~/components/ui/button";
 import { useDir, useT } from "~/i18n/react";
 import { EMPTY_FILTERS, priceToSlider, sliderToPrice, type ShopFilters } from "./shop-filters";
@@ -106,8 +107,8 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
           <Slider.Thumb aria-label={t("catalog.priceMax")} className="block size-5 rounded-full border-2 border-brand-600 bg-surface shadow focus-visible:outline-2 focus-visible:outline-brand-500" />
         </Slider.Root>
         <p className="mt-2 flex justify-between text-sm text-muted" data-testid="price-range-text">
-          <bdi>{slider[0].toLocaleString("en")}</bdi>
-          <bdi>{slider[1] >= LIMITS.priceSliderMax ? t("catalog.priceAndAbove", { n: LIMITS.priceSliderMax.toLocaleString("en") }) : slider[1].toLocaleString("en")}</bdi>
+          <bdi>{groupThousands(slider[0])}</bdi>
+          <bdi>{slider[1] >= LIMITS.priceSliderMax ? t("catalog.priceAndAbove", { n: groupThousands(LIMITS.priceSliderMax) }) : groupThousands(slider[1])}</bdi>
         </p>
       </fieldset>
       <div className="flex gap-2">

@@ -15,6 +15,20 @@ export interface HeroSlide {
   buttonText?: string | null;
 }
 
+/** True once the browser has had an idle moment after the first render (a short timer where there is no requestIdleCallback). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
+
 /**
  * The promo carousel (SPEC §2 Home): advances every 4 s, pauses while hovered or focused, loops.
  * The first image is the page's largest paint, so it loads eagerly and first.
@@ -23,6 +37,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const t = useT();
   const dir = useDir();
   const [viewport, embla] = useEmblaCarousel({ loop: true, direction: dir });
+  const idle = useIdle();
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
 
@@ -58,7 +73,9 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
       data-testid="hero"
       data-paused={paused}
     >
-      <div ref={viewport} className="overflow-hidden">
+      {/* Embla starts once it has its viewport: it measures the page as it starts, work that would
+          otherwise lengthen the page's hydration on a phone. The first slide shows until then. */}
+      <div ref={idle ? viewport : undefined} className="overflow-hidden">
         <div className="flex">
           {slides.map((s, i) => (
             <div

@@ -50,8 +50,10 @@ export function ProductRow({ title, products, viewAllTo, testId, cards = "now" }
 }
 
 /**
- * The size of a row of cards without them: the same columns, each an image box and two lines of
- * name and one of price, as a ProductCard lays them out.
+ * The size of a row of cards without them: the same columns, each an image box with room below for
+ * the card's two lines of name and one of price (gap-2 + h-12 + gap-2 + h-6 = 5.5rem), as a
+ * ProductCard lays them out. One element per column: a page holds twenty of these rows, and every
+ * element is laid out and hydrated on a phone before the page answers.
  */
 function RowPlaceholder({ columns }: { columns: { sm: number; md: number; lg: number } }) {
   const style = { "--c-sm": columns.sm, "--c-md": columns.md, "--c-lg": columns.lg } as CSSProperties;
@@ -63,11 +65,7 @@ function RowPlaceholder({ columns }: { columns: { sm: number; md: number; lg: nu
       data-testid="cards-placeholder"
     >
       {Array.from({ length: columns.lg }, (_, i) => (
-        <div key={i} className="flex shrink-0 grow-0 basis-[calc((100%-(var(--c)-1)*1rem)/var(--c))] flex-col gap-2">
-          <div className="aspect-[3/4] rounded-xl bg-surface-2" />
-          <div className="h-12" />
-          <div className="h-6" />
-        </div>
+        <div key={i} className="mb-[5.5rem] aspect-[3/4] shrink-0 grow-0 basis-[calc((100%-(var(--c)-1)*1rem)/var(--c))] rounded-xl bg-surface-2" />
       ))}
     </div>
   );

@@ -6,6 +6,17 @@ import { useLang, useT } from "~/i18n/react";
 import { postPreview } from "./post-text";
 import { StarRating } from "./stars";
 
+// One formatter per language for every card: building one costs a phone tens of milliseconds.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: string): Intl.DateTimeFormat {
+  let f = dateFormats.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { day: "numeric", month: "short", year: "numeric" });
+    dateFormats.set(lang, f);
+  }
+  return f;
+}
+
 /** One community review: name, stars, date, the 150-character preview (with Read more), photos. */
 export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; onDelete?: (post: PostDTO) => void; headingLevel?: 2 | 3 }) {
   const t = useT();
@@ -13,7 +24,7 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
   const [expanded, setExpanded] = useState(false);
   const preview = postPreview(post.description);
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const date = new Date(post.createdAt).toLocaleDateString(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { day: "numeric", month: "short", year: "numeric" });
+  const date = dateFormat(lang).format(new Date(post.createdAt));
   return (
     <article className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-5" data-testid="post-card">
       <header className="flex items-start justify-between gap-2">

@@ -1,5 +1,5 @@
 /** Chromium from Debian, never a downloaded browser; helpers every journey uses. */
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 import { inject } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
@@ -34,7 +34,27 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     const url = new URL(baseUrl());
     await context.addCookies([{ name: "lang", value: opts.lang, domain: url.hostname, path: "/" }]);
   }
+  context.on("page", gotoWaitsForHydration);
   return context;
+}
+
+/**
+ * A page is painted from the server's HTML and starts its scripts after that (decision 082), so a
+ * click right after the load event can come before the page answers to script. A customer's click
+ * then is an ordinary link or form post; a test's must reach the page's code, so `goto` waits until
+ * the page has hydrated (root.tsx marks <html data-hydrated>).
+ */
+function gotoWaitsForHydration(page: Page) {
+  const hydrated = async (response: Response | null) => {
+    if (response?.headers()["content-type"]?.startsWith("text/html")) {
+      await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
+    }
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
 }
 
 /** Fails the test on any error the page logs (as the model codebases do). */
