@@ -7,7 +7,8 @@
 //                 "inline gz" the inline scripts (loader data for hydration), "HTML gz" the whole page
 //   LH_PAGES=home-en,product-ar   only these pages
 //   LH_FLOOR=90   the performance floor
-//   LH_RUNS=1     runs per page; the median score is kept (a shared machine is noisy)
+//   LH_RUNS=1     runs per page; the median score is kept (a shared machine is noisy), and a page
+//                 whose median is under the floor gets LH_RUNS more runs before it counts as under
 //   LH_JSON=dir   also write each Lighthouse report as JSON there
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -105,7 +106,8 @@ async function scriptWeight(url) {
   return { files: srcs.size, gz, inlineGz, htmlGz: zlib.gzipSync(html).length };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// The lower middle of an even count: a page is not scored above what half of its runs reached.
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function lighthouseRun(url, port, attempt = 1) {
   const { default: lighthouse } = await import("lighthouse");
@@ -169,6 +171,11 @@ async function main() {
       }
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(t.url, chrome.port));
+      // A page under the floor is measured as many times again, and the median of all runs counts:
+      // one busy moment on the machine should not fail a page, a page truly under the floor still fails.
+      if (!JS_ONLY && median(runs.map((r) => r.score)) < FLOOR) {
+        for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(t.url, chrome.port));
+      }
       const best = runs.find((r) => r.score === median(runs.map((x) => x.score)));
       if (process.env.LH_JSON) {
         fs.mkdirSync(process.env.LH_JSON, { recursive: true });
