@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { makeUser, signedIn } from "../support/factories";
-import { cairoDay, cairoMonth, daysAgo, insertOrder, insertProduct } from "../support/back-office-factories";
+import { cairoDay, cairoDaysBefore, cairoMonth, daysAgo, insertOrder, insertProduct } from "../support/back-office-factories";
 import { collections, users } from "../../server/db/schema";
 import { recordAudit } from "../../server/modules/back-office/audit";
 
@@ -106,7 +106,7 @@ describe("moderator analytics", () => {
     expect(a.refundAmountsOverTime.filter((d: { amount: number }) => d.amount > 0)).toHaveLength(1);
     const dates = a.revenueOverTime.map((d: { date: string }) => d.date);
     expect(dates).toEqual([...dates].sort());
-    expect(dates[0]).toBe(cairoDay(daysAgo(29)));
+    expect(dates[0]).toBe(cairoDaysBefore(29));
   });
 
   it("refuses guests (401) and customers (403)", async () => {

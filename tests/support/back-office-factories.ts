@@ -86,3 +86,9 @@ export async function insertOrder(
 export const cairoDay = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(d);
 export const cairoMonth = (d: Date) => cairoDay(d).slice(0, 7);
 export const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600_000);
+/** The Cairo calendar day n days before today's, "YYYY-MM-DD": not cairoDay(daysAgo(n)), which a
+ *  daylight-saving change in between moves by a day late in the evening. */
+export const cairoDaysBefore = (n: number) => {
+  const [y, m, d] = cairoDay(new Date()).split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! - n)).toISOString().slice(0, 10);
+};
