@@ -1,5 +1,5 @@
 /** Chromium from Debian, never a downloaded browser; helpers every journey uses. */
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
@@ -41,20 +41,35 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
 /**
  * A page is painted from the server's HTML and starts its scripts after that (decision 082), so a
  * click right after the load event can come before the page answers to script. A customer's click
- * then is an ordinary link or form post; a test's must reach the page's code, so `goto` waits until
- * the page has hydrated (root.tsx marks <html data-hydrated>).
+ * then is an ordinary link or form post; a test's must reach the page's code, so `goto`, `reload`
+ * and `waitForURL` (which follows the app's own full-page moves, such as after signing in) wait
+ * until the shop's page has hydrated (root.tsx marks <html data-hydrated>).
  */
 function gotoWaitsForHydration(page: Page) {
-  const hydrated = async (response: Response | null) => {
-    if (response?.headers()["content-type"]?.startsWith("text/html")) {
-      await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
-    }
-    return response;
+  const untilHydrated = async () => {
+    // Only the shop's pages (they end with #page-end); a sitemap or an image has nothing to hydrate.
+    const ours = await page
+      .evaluate(() => document.contentType === "text/html" && document.getElementById("page-end") !== null)
+      .catch(() => true); // a navigation in between: wait for the next page
+    if (ours) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
   };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  page.goto = async (url, options) => hydrated(await goto(url, options));
-  page.reload = async (options) => hydrated(await reload(options));
+  const waitForURL = page.waitForURL.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilHydrated();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilHydrated();
+    return response;
+  };
+  page.waitForURL = async (url, options) => {
+    await waitForURL(url, options);
+    await untilHydrated();
+  };
 }
 
 /** Fails the test on any error the page logs (as the model codebases do). */
