@@ -1,4 +1,3 @@
-import { StringDecoder } from "node:string_decoder";
 import { Transform, type TransformCallback } from "node:stream";
 
 /**
@@ -47,6 +46,8 @@ catch(e){requestAnimationFrame(function(){setTimeout(go);});}
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
 
+const MODULE_SCRIPT_OPENING = ` type="module" async="">`;
+
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
@@ -73,31 +74,46 @@ export function deferModuleScripts(html: string): string | null {
  * The shell is written in one go when it is ready, in chunks of a few kilobytes, so the transform
  * holds the text until the module script's end tag has passed and rewrites it then. Streamed
  * content after it (Suspense boundaries, loader data) passes through untouched. A page whose first
- * `LIMIT` characters hold no module script (an error page rendered without `<Scripts />`) is sent
- * as it is.
+ * `LIMIT` bytes hold no module script (an error page rendered without `<Scripts />`) is sent as it
+ * is.
+ *
+ * The bytes are read as Latin-1, one character per byte: every tag and attribute matched here is
+ * ASCII, so UTF-8 text (Arabic) goes through byte for byte, a chunk may end inside a letter, and
+ * nothing is decoded or encoded twice.
  */
 const LIMIT = 4 * 1024 * 1024;
 
 export function deferScriptsTransform(): Transform {
-  const decoder = new StringDecoder("utf8");
-  let held = "";
+  // The held text in pieces: joining it on every chunk would copy the whole shell each time.
+  const pieces: string[] = [];
+  let heldLength = 0;
+  let tail = "";
+  let moduleOpened = false;
   let passing = false;
   return new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      const text = decoder.write(chunk);
-      if (passing) return done(null, text);
-      // Only a chunk that closes a script can complete the module script (the end tag may straddle two chunks).
-      const from = Math.max(0, held.length - "</script>".length);
-      held += text;
-      const rewritten = held.indexOf("</script>", from) === -1 ? null : deferModuleScripts(held);
-      if (rewritten === null && held.length <= LIMIT) return done();
+      if (passing) return done(null, chunk);
+      const text = chunk.toString("latin1");
+      pieces.push(text);
+      heldLength += text.length;
+      // Only a chunk that closes a script, once the module script has opened, can complete it
+      // (either tag may straddle two chunks, hence the tail of the previous ones).
+      const recent = tail + text;
+      moduleOpened ||= recent.includes(MODULE_SCRIPT_OPENING);
+      const closesScript = moduleOpened && recent.includes("</script>");
+      tail = recent.slice(-MODULE_SCRIPT_OPENING.length);
+      if (!closesScript && heldLength <= LIMIT) return done();
+      const held = pieces.join("");
+      pieces.length = 0;
+      pieces.push(held);
+      const rewritten = deferModuleScripts(held);
+      if (rewritten === null && heldLength <= LIMIT) return done();
       passing = true;
-      const out = rewritten ?? held;
-      held = "";
-      done(null, out);
+      pieces.length = 0;
+      done(null, Buffer.from(rewritten ?? held, "latin1"));
     },
     flush(done: TransformCallback) {
-      done(null, held + decoder.end());
+      done(null, Buffer.from(pieces.join(""), "latin1"));
     },
   });
 }
