@@ -10,6 +10,17 @@ if (!url) {
   console.error("usage: node scripts/page-tasks.mjs <page url> [runs]   (DETAIL=1 lists each long task)");
   process.exit(2);
 }
+/** What a long task mostly was, by the first of these it contains. */
+function taskKind(events) {
+  const has = (test) => events.some(test);
+  if (has((k) => k.name === "v8.evaluateModule")) return "module-eval";
+  if (has((k) => k.name === "FunctionCall" && /entry\.client/.test(k.args?.data?.url ?? ""))) return "react";
+  if (has((k) => k.name === "ParseHTML")) return "parse";
+  if (has((k) => k.name === "Layout")) return "layout";
+  if (has((k) => k.name === "EvaluateScript")) return "inline-script";
+  return "other:" + (events.find((k) => k.name !== "ThreadControllerImpl::RunTask")?.name ?? "?");
+}
+
 const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
 const results = [];
 for (let r = 0; r < Number(runs); r++) {
@@ -34,7 +45,7 @@ for (let r = 0; r < Number(runs); r++) {
     if (blocking <= 0) continue;
     tbt += blocking;
     const inner = mine.filter((k) => k.ts >= t.ts && k.ts <= t.ts + t.dur);
-    const kind = inner.some((k) => k.name === "v8.evaluateModule") ? "module-eval" : inner.some((k) => k.name === "FunctionCall" && /entry\.client/.test(k.args?.data?.url ?? "")) ? "react" : inner.some((k) => k.name === "ParseHTML") ? "parse" : inner.some((k) => k.name === "Layout") ? "layout" : inner.some((k) => k.name === "EvaluateScript") ? "inline-script" : "other:" + (inner.find((k) => k.name !== "ThreadControllerImpl::RunTask")?.name ?? "?");
+    const kind = taskKind(inner);
     cat[kind] = (cat[kind] || 0) + blocking / 1000;
     if (process.env.DETAIL) {
       const by = {};

@@ -108,13 +108,13 @@ export function deferScriptsTransform(): Transform {
       const closesScript = moduleOpened && recent.includes("</script>");
       tail = recent.slice(-MODULE_SCRIPT_OPENING.length);
       if (!closesScript && heldLength <= LIMIT) return done();
-      const held = pieces.join("");
-      pieces.length = 0;
-      pieces.push(held);
+      const held = pieces.splice(0, pieces.length).join("");
       const rewritten = deferModuleScripts(held);
-      if (rewritten === null && heldLength <= LIMIT) return done();
+      if (rewritten === null && heldLength <= LIMIT) {
+        pieces.push(held);
+        return done();
+      }
       passing = true;
-      pieces.length = 0;
       done(null, Buffer.from(rewritten ?? held, "latin1"));
     },
     flush(done: TransformCallback) {

@@ -74,7 +74,11 @@ export async function listProducts(
   query: ProductQuery,
   viewer: SessionUser | null,
 ): Promise<ProductPage> {
-  const { q, shape, values, pageKey } = listingRequest(deps, query, viewer);
+  return listRequested(deps, query, listingRequest(deps, query, viewer));
+}
+
+async function listRequested(deps: Pick<AppDeps, "db">, query: ProductQuery, request: ListingRequest): Promise<ProductPage> {
+  const { q, shape, values, pageKey } = request;
   const remembered = recall<ProductPage>(pageKey);
   if (remembered) return remembered;
   const since = memoGeneration();
@@ -92,6 +96,8 @@ export async function listProducts(
   return page;
 }
 
+type ListingRequest = ReturnType<typeof listingRequest>;
+
 /** What a listing asks for, and its memo key. */
 function listingRequest(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: SessionUser | null) {
   const q = foldSearchText(query.search ?? query.searchTerm ?? "");
@@ -105,8 +111,8 @@ function listingRequest(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: 
  * the larger part of answering it from the memo.
  */
 export async function listProductsJson(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: SessionUser | null): Promise<string> {
-  const key = `${listingRequest(deps, query, viewer).pageKey}:json`;
-  return memoised(key, async () => JSON.stringify(await listProducts(deps, query, viewer)));
+  const request = listingRequest(deps, query, viewer);
+  return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, query, request)));
 }
 
 /** The second try of a search that found nothing: close words, in their own short transaction. */

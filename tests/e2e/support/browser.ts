@@ -53,23 +53,16 @@ function gotoWaitsForHydration(page: Page) {
       .catch(() => true); // a navigation in between: wait for the next page
     if (ours) await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
   };
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  const waitForURL = page.waitForURL.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await untilHydrated();
-    return response;
-  };
-  page.reload = async (options) => {
-    const response = await reload(options);
-    await untilHydrated();
-    return response;
-  };
-  page.waitForURL = async (url, options) => {
-    await waitForURL(url, options);
-    await untilHydrated();
-  };
+  const thenHydrated =
+    <A extends unknown[], R>(step: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await step(...args);
+      await untilHydrated();
+      return result;
+    };
+  page.goto = thenHydrated(page.goto.bind(page));
+  page.reload = thenHydrated(page.reload.bind(page));
+  page.waitForURL = thenHydrated(page.waitForURL.bind(page));
 }
 
 /** Fails the test on any error the page logs (as the model codebases do). */
