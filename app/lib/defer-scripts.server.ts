@@ -7,8 +7,8 @@ import { Transform, type TransformCallback } from "node:stream";
  * the top of `<head>`) and an inline module script that imports the route modules and the entry.
  * The browser asks for all of them while the page is still white, so on a slow link they share
  * the bandwidth (and, over HTTP/1.1, the six connections) with the stylesheet, the font and the
- * hero image that the first paint waits for. The server's HTML is already the whole page, links
- * and forms work without script, so the script can wait for the paint.
+ * hero image that the first paint waits for. The server's HTML is already the whole page and its
+ * links work without script, so the script can wait for the paint.
  *
  * This rewrites the page's shell: the module preloads are dropped and the module script becomes an
  * inert `<script type="text/x-deferred-module">` that a small inline loader starts once the first

@@ -41,7 +41,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
 /**
  * A page is painted from the server's HTML and starts its scripts after that (decision 082), so a
  * click right after the load event can come before the page answers to script. A customer's click
- * then is an ordinary link or form post; a test's must reach the page's code, so `goto`, `reload`
+ * on a link then is an ordinary link; a test's must reach the page's code, so `goto`, `reload`
  * and `waitForURL` (which follows the app's own full-page moves, such as after signing in) wait
  * until the shop's page has hydrated (root.tsx marks <html data-hydrated>).
  */
