@@ -3,7 +3,7 @@
  * for 15 minutes, one live code per purpose, and five wrong tries void it.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { accountCodes } from "../../db/schema";
 import { TIMINGS } from "@core/constants";
@@ -15,6 +15,12 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Salted by user and purpose, so one leaked hash says nothing about another account's code. */
 const hashCode = (userId: string, purpose: CodePurpose, code: string) =>
   crypto.createHash("sha256").update(`${purpose}:${userId}:${code}`).digest("hex");
+
+async function codeMatches(_db: DbOrTx, userId: string, purpose: CodePurpose, code: string, stored: string) {
+  const given = Buffer.from(hashCode(userId, purpose, code));
+  const expected = Buffer.from(stored);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
 
 /** Issues a fresh code (voiding any earlier one of that purpose) and returns it in clear, for the e-mail. */
 export async function issueCode(db: DbOrTx, userId: string, purpose: CodePurpose): Promise<string> {
@@ -52,8 +58,11 @@ export async function resendWaitSeconds(db: DbOrTx, userId: string, purpose: Cod
 }
 
 /**
- * Checks a code against the live one. A wrong code counts an attempt; the fifth voids the code.
- * With `consume`, a right code is used up (activation, the final reset step).
+ * Checks a code against the live one, at most five times per code however many guesses arrive at
+ * once: each guess first reserves a try in one conditional UPDATE (row-locked, so parallel guesses
+ * queue and the sixth finds `attempts < 5` false), and only a reserved guess is compared. A right
+ * code gives its try back (whoever has it needs no more guessing). With `consume`, the right code is
+ * used up by a second conditional UPDATE, so of racing right answers exactly one wins.
  */
 export async function verifyCode(
   db: DbOrTx,
@@ -63,26 +72,35 @@ export async function verifyCode(
   { consume }: { consume: boolean },
 ): Promise<boolean> {
   const [live] = await db
-    .select()
+    .select({ id: accountCodes.id })
     .from(accountCodes)
     .where(and(eq(accountCodes.userId, userId), eq(accountCodes.purpose, purpose), isNull(accountCodes.consumedAt)))
     .orderBy(desc(accountCodes.createdAt))
     .limit(1);
-  if (!live || live.expiresAt.getTime() <= Date.now() || live.attempts >= MAX_CODE_ATTEMPTS) return false;
-  const given = Buffer.from(hashCode(userId, purpose, code));
-  const stored = Buffer.from(live.codeHash);
-  const matches = given.length === stored.length && crypto.timingSafeEqual(given, stored);
-  if (!matches) {
-    // Counted in SQL, so parallel guesses cannot share one attempt.
-    await db
-      .update(accountCodes)
-      .set({
-        attempts: sql`${accountCodes.attempts} + 1`,
-        consumedAt: sql`case when ${accountCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then now() else null end`,
-      })
-      .where(eq(accountCodes.id, live.id));
-    return false;
+  if (!live) return false;
+  const [reserved] = await db
+    .update(accountCodes)
+    .set({ attempts: sql`${accountCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(accountCodes.id, live.id),
+        isNull(accountCodes.consumedAt),
+        lt(accountCodes.attempts, MAX_CODE_ATTEMPTS),
+        gt(accountCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ codeHash: accountCodes.codeHash });
+  if (!reserved) return false;
+  if (!(await codeMatches(db, userId, purpose, code, reserved.codeHash))) return false;
+  const giveBack = { attempts: sql`${accountCodes.attempts} - 1` };
+  if (!consume) {
+    await db.update(accountCodes).set(giveBack).where(eq(accountCodes.id, live.id));
+    return true;
   }
-  if (consume) await db.update(accountCodes).set({ consumedAt: new Date() }).where(eq(accountCodes.id, live.id));
-  return true;
+  const [used] = await db
+    .update(accountCodes)
+    .set({ ...giveBack, consumedAt: sql`now()` })
+    .where(and(eq(accountCodes.id, live.id), isNull(accountCodes.consumedAt)))
+    .returning({ id: accountCodes.id });
+  return Boolean(used);
 }
