@@ -6,6 +6,7 @@ import { hashPassword } from "./passwords";
 import { revokeAllSessions } from "./sessions";
 import { issueCode, resendWaitSeconds, verifyCode } from "./codes";
 import { sendCodeMail } from "./account-mail";
+import { clearLoginCounts } from "./login-throttle";
 
 async function resettableUser(deps: AppDeps, email: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -46,8 +47,9 @@ export async function resetPassword(deps: AppDeps, input: { email: string; token
   const passwordHash = await hashPassword(input.password);
   await deps.db
     .update(users)
-    .set({ passwordHash, activatedAt: user.activatedAt ?? new Date(), failedLogins: 0, lastFailedLoginAt: null, updatedAt: new Date() })
+    .set({ passwordHash, activatedAt: user.activatedAt ?? new Date(), updatedAt: new Date() })
     .where(eq(users.id, user.id));
+  await clearLoginCounts(deps.db, user.id);
   await revokeAllSessions(deps.db, user.id);
   return { messageKey: "auth.passwordReset" };
 }

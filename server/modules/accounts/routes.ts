@@ -61,7 +61,7 @@ export async function accountRoutes(app: FastifyInstance) {
     "/login",
     { config: { access: "public", rateLimit: rateLimit(config, 10) }, schema: { body: logInInput } },
     async (req, reply) => {
-      const result = await logIn(app.deps, req.body);
+      const result = await logIn(app.deps, req.body, { ip: req.ip });
       if (result.kind === "needsActivation") {
         return reply.status(202).send({ message: message(req, "auth.activationNeeded"), UserID: result.userId });
       }
