@@ -7,6 +7,7 @@ import { revokeAllSessions } from "./sessions";
 import { issueCode, resendWaitSeconds, verifyCode } from "./codes";
 import { sendCodeMail } from "./account-mail";
 import { clearLoginCounts } from "./login-throttle";
+import { runAfterReply } from "./after-reply";
 
 async function resettableUser(deps: AppDeps, email: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -15,14 +16,17 @@ async function resettableUser(deps: AppDeps, email: string) {
 
 /**
  * POST /api/checkemail: e-mails a reset code when the address has an account. The caller learns
- * nothing either way: the answer is the same, and a repeat within 60 s quietly sends nothing.
+ * nothing either way: the answer is the same, a repeat within 60 s quietly sends nothing, and the
+ * lookup, the code and the e-mail all happen after the answer, so it takes as long for a real
+ * account as for an unknown address (a slow mail server used to show which addresses exist).
  */
-export async function requestPasswordReset(deps: AppDeps, input: { email: string }) {
-  const user = await resettableUser(deps, input.email);
-  if (user && (await resendWaitSeconds(deps.db, user.id, "reset")) === 0) {
+export function requestPasswordReset(deps: AppDeps, input: { email: string }) {
+  runAfterReply(deps.log, "password reset e-mail", async () => {
+    const user = await resettableUser(deps, input.email);
+    if (!user || (await resendWaitSeconds(deps.db, user.id, "reset")) > 0) return;
     const code = await issueCode(deps.db, user.id, "reset");
     await sendCodeMail(deps, user, "reset", code);
-  }
+  });
   return { messageKey: "auth.resetCodeSent" };
 }
 
