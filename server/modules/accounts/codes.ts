@@ -1,24 +1,55 @@
 /**
- * One-time 6-digit codes for activation and password reset (DESIGN.md §5): stored hashed, valid
- * for 15 minutes, one live code per purpose, and five wrong tries void it.
+ * One-time 6-digit codes for activation and password reset (DESIGN.md §5): stored as a keyed HMAC,
+ * valid for 15 minutes, one live code per purpose, and five tries per code, however parallel.
  */
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { accountCodes } from "../../db/schema";
+import { accountCodes, appSecrets } from "../../db/schema";
 import { TIMINGS } from "@core/constants";
 
 export type CodePurpose = "activation" | "reset";
 
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** Salted by user and purpose, so one leaked hash says nothing about another account's code. */
-const hashCode = (userId: string, purpose: CodePurpose, code: string) =>
-  crypto.createHash("sha256").update(`${purpose}:${userId}:${code}`).digest("hex");
+/** The `app_secrets` row holding the key of the code HMAC. */
+export const CODE_SECRET_NAME = "account-code-hmac";
 
-async function codeMatches(_db: DbOrTx, userId: string, purpose: CodePurpose, code: string, stored: string) {
-  const given = Buffer.from(hashCode(userId, purpose, code));
-  const expected = Buffer.from(stored);
+/**
+ * The HMAC key: made once per database (insert … on conflict do nothing, then read back, so every
+ * process sharing the database uses the same one) and cached per connection pool afterwards.
+ */
+const keys = new WeakMap<object, Promise<Buffer>>();
+async function loadCodeKey(db: DbOrTx): Promise<Buffer> {
+  await db
+    .insert(appSecrets)
+    .values({ name: CODE_SECRET_NAME, value: crypto.randomBytes(32).toString("hex") })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, CODE_SECRET_NAME));
+  return Buffer.from(row.value, "hex");
+}
+function codeKey(db: DbOrTx): Promise<Buffer> {
+  let key = keys.get(db);
+  if (!key) {
+    key = loadCodeKey(db);
+    keys.set(db, key);
+    key.catch(() => keys.delete(db));
+  }
+  return key;
+}
+
+/**
+ * Keyed by the server secret (a dump of `account_codes` alone cannot be brute-forced: six digits
+ * are only a million tries), and salted by user and purpose.
+ */
+async function hashCode(db: DbOrTx, userId: string, purpose: CodePurpose, code: string): Promise<string> {
+  return crypto.createHmac("sha256", await codeKey(db)).update(`${purpose}:${userId}:${code}`).digest("hex");
+}
+
+/** Compared in constant time. */
+async function codeMatches(db: DbOrTx, userId: string, purpose: CodePurpose, code: string, stored: string) {
+  const given = Buffer.from(await hashCode(db, userId, purpose, code), "hex");
+  const expected = Buffer.from(stored, "hex");
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
@@ -32,7 +63,7 @@ export async function issueCode(db: DbOrTx, userId: string, purpose: CodePurpose
   await db.insert(accountCodes).values({
     userId,
     purpose,
-    codeHash: hashCode(userId, purpose, code),
+    codeHash: await hashCode(db, userId, purpose, code),
     expiresAt: new Date(Date.now() + TIMINGS.codeTtlMinutes * 60_000),
   });
   return code;
