@@ -92,8 +92,9 @@ export async function accountRoutes(app: FastifyInstance) {
     return reply.send({ message: message(req, "auth.loggedOut") });
   });
 
-  r.put("/updateuser", { config: { access: "user" }, schema: { body: updateProfileInput } }, async (req) => {
-    const { user, passwordChanged } = await updateProfile(app.deps, await requireUser(req), req.body);
+  // Limited like the other routes that take a password (the current one, when it changes).
+  r.put("/updateuser", { config: { access: "user", rateLimit: rateLimit(config, 10) }, schema: { body: updateProfileInput } }, async (req) => {
+    const { user, passwordChanged } = await updateProfile(app.deps, await requireUser(req), req.body, { ip: req.ip });
     return { message: message(req, passwordChanged ? "account.passwordChanged" : "account.profileUpdated"), user };
   });
 
