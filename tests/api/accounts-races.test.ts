@@ -101,3 +101,24 @@ describe("wrong passwords under parallel guessing", () => {
     expect((await logInViaApi(t, a.email, DEFAULT_PASSWORD, {}, ip)).statusCode).toBe(429);
   });
 });
+
+describe("codes under parallel requests for a new one", () => {
+  it.skipIf(!onPostgres())("sends one activation code to 20 parallel resends, and 429 to the rest", async () => {
+    const a = await signUpViaApi(t);
+    await t.deps.db.update(accountCodes).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(accountCodes.userId, a.userId));
+    const before = t.mail.filter((m) => m.to === a.email).length;
+    const replies = await Promise.all(Array.from({ length: 20 }, () => post("/api/resendActivationCode", { userId: a.userId })));
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(19);
+    expect(t.mail.filter((m) => m.to === a.email).length).toBe(before + 1);
+  });
+
+  it.skipIf(!onPostgres())("sends one reset code to 20 parallel checkemail calls", async () => {
+    const a = await activeAccountViaApi(t);
+    const before = t.mail.filter((m) => m.to === a.email).length;
+    const replies = await Promise.all(Array.from({ length: 20 }, () => post("/api/checkemail", { email: a.email })));
+    await afterReplyWorkDone();
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect(t.mail.filter((m) => m.to === a.email).length).toBe(before + 1);
+  });
+});

@@ -4,8 +4,8 @@
  */
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { accountCodes, appSecrets } from "../../db/schema";
+import type { Db, DbOrTx } from "../../db/client";
+import { accountCodes, appSecrets, users } from "../../db/schema";
 import { TIMINGS } from "@core/constants";
 
 export type CodePurpose = "activation" | "reset";
@@ -86,6 +86,24 @@ export async function resendWaitSeconds(db: DbOrTx, userId: string, purpose: Cod
   if (!last) return 0;
   const elapsed = Date.now() - last.getTime();
   return Math.max(0, Math.ceil((TIMINGS.resendCodeSeconds * 1000 - elapsed) / 1000));
+}
+
+/**
+ * Issues a code unless one of that purpose went out in the last 60 s, one request at a time per
+ * account (the user row is locked for the check and the insert), so a hundred parallel resends send
+ * one e-mail, not a hundred. The code in clear, or the seconds left to wait.
+ */
+export async function issueCodeUnlessRecent(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<{ code: string; waitSeconds: 0 } | { code: null; waitSeconds: number }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const waitSeconds = await resendWaitSeconds(tx, userId, purpose);
+    if (waitSeconds > 0) return { code: null, waitSeconds };
+    return { code: await issueCode(tx, userId, purpose), waitSeconds: 0 };
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 import { AppError, forbidden } from "../../errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession, toSessionUser, type SessionUser } from "./sessions";
-import { issueCode, resendWaitSeconds } from "./codes";
+import { issueCodeUnlessRecent } from "./codes";
 import { sendCodeMail } from "./account-mail";
 import { WRONG_PASSWORD_LOCK_MINUTES, clientKey, recordLoginSuccess, reserveLoginTry } from "./login-throttle";
 
@@ -44,10 +44,8 @@ export async function logIn(deps: AppDeps, input: LogInInput, client: { ip: stri
   if (user.deletedAt) throw forbidden("auth.accountDeleted");
   if (user.bannedAt) throw forbidden("auth.accountBanned");
   if (!user.activatedAt) {
-    if ((await resendWaitSeconds(db, user.id, "activation")) === 0) {
-      const code = await issueCode(db, user.id, "activation");
-      await sendCodeMail(deps, user, "activation", code);
-    }
+    const { code } = await issueCodeUnlessRecent(db, user.id, "activation");
+    if (code !== null) await sendCodeMail(deps, user, "activation", code);
     return { kind: "needsActivation", userId: user.id };
   }
   const { token, expiresAt } = await createSession(db, user.id, input.remember);

@@ -4,7 +4,7 @@ import { users } from "../../db/schema";
 import { badInput } from "../../errors";
 import { hashPassword } from "./passwords";
 import { revokeAllSessions } from "./sessions";
-import { issueCode, resendWaitSeconds, verifyCode } from "./codes";
+import { issueCodeUnlessRecent, verifyCode } from "./codes";
 import { sendCodeMail } from "./account-mail";
 import { clearLoginCounts } from "./login-throttle";
 import { runAfterReply } from "./after-reply";
@@ -23,9 +23,9 @@ async function resettableUser(deps: AppDeps, email: string) {
 export function requestPasswordReset(deps: AppDeps, input: { email: string }) {
   runAfterReply(deps.log, "password reset e-mail", async () => {
     const user = await resettableUser(deps, input.email);
-    if (!user || (await resendWaitSeconds(deps.db, user.id, "reset")) > 0) return;
-    const code = await issueCode(deps.db, user.id, "reset");
-    await sendCodeMail(deps, user, "reset", code);
+    if (!user) return;
+    const { code } = await issueCodeUnlessRecent(deps.db, user.id, "reset");
+    if (code !== null) await sendCodeMail(deps, user, "reset", code);
   });
   return { messageKey: "auth.resetCodeSent" };
 }
