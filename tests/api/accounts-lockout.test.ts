@@ -4,10 +4,10 @@
  * shutting the owner's own address out (decision 060).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { DEFAULT_PASSWORD, makeUser } from "../support/factories";
-import { users } from "../../server/db/schema";
+import { loginThrottle, users } from "../../server/db/schema";
 import { activeAccountViaApi, clientIp, logInViaApi } from "../support/account-factories";
 import { ACCOUNT_WRONG_PASSWORD_CEILING, clientKey } from "../../server/modules/accounts/login-throttle";
 
@@ -54,6 +54,20 @@ describe("wrong-password lock", () => {
     // Fifteen quiet minutes later a new address may try again.
     await t.deps.db.update(users).set({ lastFailedLoginAt: new Date(Date.now() - 16 * 60_000) }).where(eq(users.id, account.userId));
     expect((await logInViaApi(t, account.email, DEFAULT_PASSWORD, {}, clientIp())).statusCode).toBe(200);
+  });
+
+  it("forgets a stranger's address a day after its last wrong password, once the owner signs in", async () => {
+    const account = await activeAccountViaApi(t);
+    const stranger = clientIp();
+    await logInViaApi(t, account.email, "Wrong-pass-100", {}, stranger);
+    await t.deps.db
+      .update(loginThrottle)
+      .set({ lastFailureAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(and(eq(loginThrottle.userId, account.userId), eq(loginThrottle.clientKey, stranger)));
+    expect((await logInViaApi(t, account.email, DEFAULT_PASSWORD, {}, clientIp())).statusCode).toBe(200);
+    const left = await t.deps.db.select().from(loginThrottle).where(eq(loginThrottle.userId, account.userId));
+    expect(left.map((r) => r.clientKey)).not.toContain(stranger);
+    expect(left.some((r) => r.lastSuccessAt !== null)).toBe(true);
   });
 
   it("counts an IPv6 client by its /64, and an IPv4-mapped address as IPv4", () => {

@@ -8,7 +8,7 @@
  *   only addresses that have signed in to the account before may still try, so a botnet spreading its
  *   guesses over many addresses is slowed without locking the owner out of their usual address.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginThrottle, users } from "../../db/schema";
 
@@ -68,12 +68,25 @@ export async function reserveLoginTry(db: Db, userId: string, key: string): Prom
   return { ok: true, knownAddress };
 }
 
-/** The password was right: the try is given back and the address is remembered as the owner's. */
+/**
+ * The password was right: the try is given back and the address is remembered as the owner's. The
+ * account's rows of strangers' addresses quiet for a day are dropped, so the table does not grow
+ * with every address that ever guessed.
+ */
 export async function recordLoginSuccess(db: Db, userId: string, key: string) {
   await db
     .update(loginThrottle)
     .set({ failures: 0, lastFailureAt: null, lastSuccessAt: sql`now()` })
     .where(and(eq(loginThrottle.userId, userId), eq(loginThrottle.clientKey, key)));
+  await db
+    .delete(loginThrottle)
+    .where(
+      and(
+        eq(loginThrottle.userId, userId),
+        isNull(loginThrottle.lastSuccessAt),
+        lt(loginThrottle.lastFailureAt, sql`now() - interval '1 day'`),
+      ),
+    );
   await db
     .update(users)
     .set({ failedLogins: sql`greatest(${users.failedLogins} - 1, 0)` })
