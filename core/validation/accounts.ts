@@ -49,7 +49,7 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 /** The sign-up form adds the confirmation and the terms checkbox, checked in the browser. */
 export const signUpForm = signUpInput
   .extend({
-    confirmPassword: z.string().min(1, fillAll),
+    confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordsDoNotMatch"),
     terms: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -67,12 +67,14 @@ export type LogInInput = z.infer<typeof logInInput>;
 
 export const googleSignInInput = z.object({ token: z.string().min(1, fillAll).max(4096, "auth.googleTokenInvalid") });
 
+// Every string has a `max` before any pattern or format runs (issue 11: 10 KB in every field).
 export const activationCodeField = z
   .string({ error: fillAll })
+  .max(32, "auth.codeFormat")
   .trim()
   .regex(/^[0-9]{6}$/, "auth.codeFormat");
 
-const userIdField = z.uuid("auth.codeInvalid");
+const userIdField = z.string().max(64, "auth.codeInvalid").pipe(z.uuid("auth.codeInvalid"));
 
 export const activateInput = z.object({ userId: userIdField, activationCode: activationCodeField });
 export const resendActivationInput = z.object({ userId: userIdField });
@@ -83,7 +85,7 @@ export const checkTokenInput = z.object({ email: emailField, token: activationCo
 export const resetPasswordInput = z.object({ email: emailField, token: activationCodeField, password: newPasswordField });
 
 export const resetPasswordForm = z
-  .object({ password: newPasswordField, confirmPassword: z.string().min(1, fillAll) })
+  .object({ password: newPasswordField, confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordsDoNotMatch") })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
 
 /**
@@ -96,7 +98,7 @@ export const updateProfileInput = z.object({
   phone: phoneField.optional(),
   profileImage: z
     .string()
-    .max(500)
+    .max(500, "account.imageInvalid")
     .regex(/^(\/uploads\/|https:\/\/)/, "account.imageInvalid")
     .nullable()
     .optional(),
@@ -131,7 +133,7 @@ export const searchUsersQuery = z.object({
     .optional()
     .transform((v) => v === "true"),
 });
-export const userIdInput = z.object({ id: z.uuid("validation.notFound") });
+export const userIdInput = z.object({ id: z.string().max(64, "validation.notFound").pipe(z.uuid("validation.notFound")) });
 export const roleInput = z.object({ role: z.enum(ROLES) });
 
 /** First form error per field, as i18n keys: { email: "validation.emailInvalid" }. */

@@ -11,7 +11,8 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from "jose";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { makeUser, uniqueEmail } from "../support/factories";
 import { users } from "../../server/db/schema";
-import { clientIp, expectNoPasswordHash, recordReplies } from "../support/account-factories";
+import { clientIp, expectNoPasswordHash, logInViaApi, recordReplies, signUpViaApi } from "../support/account-factories";
+import { createSession } from "../../server/modules/accounts/sessions";
 import type { LightMyRequestResponse } from "fastify";
 
 const CLIENT_ID = "shop-test.apps.googleusercontent.com";
@@ -97,15 +98,39 @@ describe("Google sign-in", () => {
     expect(second.json().UserID).toBe(first.json().UserID);
   });
 
-  it("links to an existing account with the same e-mail and activates it", async () => {
-    const existing = await makeUser(t.deps.db, { activatedAt: null });
+  it("links to an active account with the same e-mail and keeps its password", async () => {
+    const existing = await makeUser(t.deps.db);
     const res = await signInWithGoogle(await googleToken({ email: existing.email, sub: "google-sub-3" }));
     expect(res.statusCode).toBe(200);
     expect(res.json().UserID).toBe(existing.id);
     const [user] = await t.deps.db.select().from(users).where(eq(users.id, existing.id));
     expect(user.googleSub).toBe("google-sub-3");
-    expect(user.activatedAt).not.toBeNull();
     expect(user.passwordHash).toBe(existing.passwordHash);
+  });
+
+  it("activates an account never activated, discarding the password whoever signed up chose and ending its sessions", async () => {
+    const existing = await makeUser(t.deps.db, { activatedAt: null });
+    const { token: squatterToken } = await createSession(t.deps.db, existing.id, true);
+    const res = await signInWithGoogle(await googleToken({ email: existing.email, sub: "google-sub-4" }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().UserID).toBe(existing.id);
+    const [user] = await t.deps.db.select().from(users).where(eq(users.id, existing.id));
+    expect(user.googleSub).toBe("google-sub-4");
+    expect(user.activatedAt).not.toBeNull();
+    expect(user.passwordHash).toBeNull();
+    const old = await t.app.inject({ method: "GET", url: "/api/auth-status", headers: { cookie: `access_token=${squatterToken}` } });
+    expect(old.statusCode).toBe(401);
+    const fresh = await t.app.inject({ method: "GET", url: "/api/auth-status", headers: { cookie: `access_token=${res.json().token}` } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().user.hasPassword).toBe(false);
+  });
+
+  it("refuses the squatter's password after the owner signs in with Google to an address the squatter signed up", async () => {
+    const victim = uniqueEmail("victim");
+    const squatter = await signUpViaApi(t, { email: victim, password: "Squatter-pass-1" });
+    expect((await signInWithGoogle(await googleToken({ email: victim, sub: "google-sub-5" }))).json().UserID).toBe(squatter.userId);
+    const attempt = await logInViaApi(t, victim, "Squatter-pass-1");
+    expect(attempt.statusCode).toBe(401);
   });
 
   it("refuses a token for another audience", async () => {

@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { DEFAULT_PASSWORD, makeUser, signedIn } from "../support/factories";
 import { auditLog, users } from "../../server/db/schema";
+import { afterReplyWorkDone } from "../../server/modules/accounts/after-reply";
 import {
   activeAccountViaApi,
   clientIp,
@@ -27,8 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url, payload: payload as Record<string, unknown>, headers, cookies, remoteAddress: clientIp() });
+/** Waits for the work checkemail does after answering (the code and its e-mail) before the test looks. */
+async function post(url: string, payload: unknown, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: "POST", url, payload: payload as Record<string, unknown>, headers, cookies, remoteAddress: clientIp() });
+  await afterReplyWorkDone();
+  return res;
+}
 const authStatus = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/api/auth-status", headers });
 const mailsTo = (email: string) => t.mail.filter((m) => m.to === email);
 

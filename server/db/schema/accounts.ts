@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -18,7 +18,10 @@ export const users = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    /** Consecutive wrong passwords; five within 15 minutes refuse sign-in with 429 for a while. */
+    /**
+     * Wrong passwords to this account from every address, each within 15 minutes of the last: past the
+     * account-wide ceiling only addresses that signed in to it before may still try (decision 060).
+     */
     failedLogins: integer("failed_logins").notNull().default(0),
     lastFailedLoginAt: timestamp("last_failed_login_at", { withTimezone: true }),
     lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
@@ -65,3 +68,27 @@ export const accountCodes = pgTable(
   (t) => [index("account_codes_user_purpose_idx").on(t.userId, t.purpose)],
 );
 
+
+/**
+ * Wrong passwords per account AND client address (decision 060): five in a row lock that address
+ * out of that account for 15 minutes, so a stranger cannot lock the owner out from elsewhere.
+ * `last_success_at` marks an address the owner has signed in from (exempt from the account ceiling).
+ */
+export const loginThrottle = pgTable(
+  "login_throttle",
+  {
+    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    clientKey: text("client_key").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientKey] })],
+);
+
+/** Server-side secrets shared by every process on this database (e.g. the key of the code HMAC). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema";
 import { AppError, badInput, conflict, notFound } from "../../errors";
-import { issueCode, resendWaitSeconds, verifyCode } from "./codes";
+import { issueCodeUnlessRecent, verifyCode } from "./codes";
 import { sendCodeMail } from "./account-mail";
 
 async function findUser(deps: AppDeps, userId: string) {
@@ -26,9 +26,8 @@ export async function activateAccount(deps: AppDeps, input: { userId: string; ac
 export async function resendActivationCode(deps: AppDeps, input: { userId: string }) {
   const user = await findUser(deps, input.userId);
   if (user.activatedAt) throw conflict("auth.alreadyActivated");
-  const wait = await resendWaitSeconds(deps.db, user.id, "activation");
-  if (wait > 0) throw new AppError("rate_limited", "auth.resendWait", { seconds: wait }, { retryAfter: wait });
-  const code = await issueCode(deps.db, user.id, "activation");
+  const { code, waitSeconds: wait } = await issueCodeUnlessRecent(deps.db, user.id, "activation");
+  if (code === null) throw new AppError("rate_limited", "auth.resendWait", { seconds: wait }, { retryAfter: wait });
   await sendCodeMail(deps, user, "activation", code);
   return { messageKey: "auth.codeResent" };
 }

@@ -1,20 +1,57 @@
 /**
- * One-time 6-digit codes for activation and password reset (DESIGN.md §5): stored hashed, valid
- * for 15 minutes, one live code per purpose, and five wrong tries void it.
+ * One-time 6-digit codes for activation and password reset (DESIGN.md §5): stored as a keyed HMAC,
+ * valid for 15 minutes, one live code per purpose, and five tries per code, however parallel.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { accountCodes } from "../../db/schema";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { accountCodes, appSecrets, users } from "../../db/schema";
 import { TIMINGS } from "@core/constants";
 
 export type CodePurpose = "activation" | "reset";
 
 export const MAX_CODE_ATTEMPTS = 5;
 
-/** Salted by user and purpose, so one leaked hash says nothing about another account's code. */
-const hashCode = (userId: string, purpose: CodePurpose, code: string) =>
-  crypto.createHash("sha256").update(`${purpose}:${userId}:${code}`).digest("hex");
+/** The `app_secrets` row holding the key of the code HMAC. */
+export const CODE_SECRET_NAME = "account-code-hmac";
+
+/**
+ * The HMAC key: made once per database (insert … on conflict do nothing, then read back, so every
+ * process sharing the database uses the same one) and cached per connection pool afterwards.
+ */
+const keys = new WeakMap<object, Promise<Buffer>>();
+async function loadCodeKey(db: DbOrTx): Promise<Buffer> {
+  await db
+    .insert(appSecrets)
+    .values({ name: CODE_SECRET_NAME, value: crypto.randomBytes(32).toString("hex") })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, CODE_SECRET_NAME));
+  return Buffer.from(row.value, "hex");
+}
+function codeKey(db: DbOrTx): Promise<Buffer> {
+  let key = keys.get(db);
+  if (!key) {
+    key = loadCodeKey(db);
+    keys.set(db, key);
+    key.catch(() => keys.delete(db));
+  }
+  return key;
+}
+
+/**
+ * Keyed by the server secret (a dump of `account_codes` alone cannot be brute-forced: six digits
+ * are only a million tries), and salted by user and purpose.
+ */
+async function hashCode(db: DbOrTx, userId: string, purpose: CodePurpose, code: string): Promise<string> {
+  return crypto.createHmac("sha256", await codeKey(db)).update(`${purpose}:${userId}:${code}`).digest("hex");
+}
+
+/** Compared in constant time. */
+async function codeMatches(db: DbOrTx, userId: string, purpose: CodePurpose, code: string, stored: string) {
+  const given = Buffer.from(await hashCode(db, userId, purpose, code), "hex");
+  const expected = Buffer.from(stored, "hex");
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
 
 /** Issues a fresh code (voiding any earlier one of that purpose) and returns it in clear, for the e-mail. */
 export async function issueCode(db: DbOrTx, userId: string, purpose: CodePurpose): Promise<string> {
@@ -26,7 +63,7 @@ export async function issueCode(db: DbOrTx, userId: string, purpose: CodePurpose
   await db.insert(accountCodes).values({
     userId,
     purpose,
-    codeHash: hashCode(userId, purpose, code),
+    codeHash: await hashCode(db, userId, purpose, code),
     expiresAt: new Date(Date.now() + TIMINGS.codeTtlMinutes * 60_000),
   });
   return code;
@@ -52,8 +89,29 @@ export async function resendWaitSeconds(db: DbOrTx, userId: string, purpose: Cod
 }
 
 /**
- * Checks a code against the live one. A wrong code counts an attempt; the fifth voids the code.
- * With `consume`, a right code is used up (activation, the final reset step).
+ * Issues a code unless one of that purpose went out in the last 60 s, one request at a time per
+ * account (the user row is locked for the check and the insert), so a hundred parallel resends send
+ * one e-mail, not a hundred. The code in clear, or the seconds left to wait.
+ */
+export async function issueCodeUnlessRecent(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<{ code: string; waitSeconds: 0 } | { code: null; waitSeconds: number }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const waitSeconds = await resendWaitSeconds(tx, userId, purpose);
+    if (waitSeconds > 0) return { code: null, waitSeconds };
+    return { code: await issueCode(tx, userId, purpose), waitSeconds: 0 };
+  });
+}
+
+/**
+ * Checks a code against the live one, at most five times per code however many guesses arrive at
+ * once: each guess first reserves a try in one conditional UPDATE (row-locked, so parallel guesses
+ * queue and the sixth finds `attempts < 5` false), and only a reserved guess is compared. A right
+ * code gives its try back (whoever has it needs no more guessing). With `consume`, the right code is
+ * used up by a second conditional UPDATE, so of racing right answers exactly one wins.
  */
 export async function verifyCode(
   db: DbOrTx,
@@ -63,26 +121,35 @@ export async function verifyCode(
   { consume }: { consume: boolean },
 ): Promise<boolean> {
   const [live] = await db
-    .select()
+    .select({ id: accountCodes.id })
     .from(accountCodes)
     .where(and(eq(accountCodes.userId, userId), eq(accountCodes.purpose, purpose), isNull(accountCodes.consumedAt)))
     .orderBy(desc(accountCodes.createdAt))
     .limit(1);
-  if (!live || live.expiresAt.getTime() <= Date.now() || live.attempts >= MAX_CODE_ATTEMPTS) return false;
-  const given = Buffer.from(hashCode(userId, purpose, code));
-  const stored = Buffer.from(live.codeHash);
-  const matches = given.length === stored.length && crypto.timingSafeEqual(given, stored);
-  if (!matches) {
-    // Counted in SQL, so parallel guesses cannot share one attempt.
-    await db
-      .update(accountCodes)
-      .set({
-        attempts: sql`${accountCodes.attempts} + 1`,
-        consumedAt: sql`case when ${accountCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then now() else null end`,
-      })
-      .where(eq(accountCodes.id, live.id));
-    return false;
+  if (!live) return false;
+  const [reserved] = await db
+    .update(accountCodes)
+    .set({ attempts: sql`${accountCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(accountCodes.id, live.id),
+        isNull(accountCodes.consumedAt),
+        lt(accountCodes.attempts, MAX_CODE_ATTEMPTS),
+        gt(accountCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ codeHash: accountCodes.codeHash });
+  if (!reserved) return false;
+  if (!(await codeMatches(db, userId, purpose, code, reserved.codeHash))) return false;
+  const giveBack = { attempts: sql`${accountCodes.attempts} - 1` };
+  if (!consume) {
+    await db.update(accountCodes).set(giveBack).where(eq(accountCodes.id, live.id));
+    return true;
   }
-  if (consume) await db.update(accountCodes).set({ consumedAt: new Date() }).where(eq(accountCodes.id, live.id));
-  return true;
+  const [used] = await db
+    .update(accountCodes)
+    .set({ ...giveBack, consumedAt: sql`now()` })
+    .where(and(eq(accountCodes.id, live.id), isNull(accountCodes.consumedAt)))
+    .returning({ id: accountCodes.id });
+  return Boolean(used);
 }

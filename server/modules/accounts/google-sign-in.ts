@@ -1,10 +1,10 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
-import { eq, or } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Lang, Theme } from "@core/constants";
 import type { AppDeps } from "../../deps";
-import { users } from "../../db/schema";
+import { accountCodes, users } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
-import { createSession, toSessionUser } from "./sessions";
+import { createSession, revokeAllSessions, toSessionUser } from "./sessions";
 import { isUniqueViolation } from "./sign-up";
 
 const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
@@ -41,9 +41,50 @@ async function verifyGoogleToken(deps: AppDeps, token: string): Promise<GoogleCl
   }
 }
 
+const profileFrom = (claims: GoogleClaims, email: string) => ({
+  firstName: (claims.given_name || claims.name || email.split("@")[0]).slice(0, 60),
+  lastName: (claims.family_name ?? "").slice(0, 60),
+});
+
 /**
- * POST /api/auth/google: a verified Google identity signs in to its account, links to the account
- * with the same verified e-mail, or creates an active account without a password.
+ * Google proves the address of an account that was never activated (decision 062). Whoever signed
+ * up with that address never proved it, so nothing they chose survives: the password is discarded
+ * (the owner sets one through the reset flow), so are the name, phone and picture they typed, every
+ * session and live code of the account ends, and only then is it activated, all in one transaction.
+ * Null when the account was activated meanwhile (then it is linked like any active account).
+ */
+async function claimUnactivatedAccount(deps: AppDeps, userId: string, sub: string, claims: GoogleClaims) {
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(users)
+      .set({
+        ...profileFrom(claims, claims.email!.toLowerCase()),
+        phone: "",
+        profileImage: null,
+        passwordHash: null,
+        googleSub: sub,
+        activatedAt: new Date(),
+        failedLogins: 0,
+        lastFailedLoginAt: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, userId), isNull(users.activatedAt)))
+      .returning();
+    if (!claimed) return null;
+    await revokeAllSessions(tx, userId);
+    await tx
+      .update(accountCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(accountCodes.userId, userId), isNull(accountCodes.consumedAt)));
+    deps.log.info({ userId }, "Google proved the address of an unactivated account: its sign-up password was discarded");
+    return claimed;
+  });
+}
+
+/**
+ * POST /api/auth/google: a verified Google identity signs in to its account, links to the active
+ * account with the same verified e-mail, claims an unactivated one (above), or creates an active
+ * account without a password.
  */
 export async function googleSignIn(deps: AppDeps, token: string, prefs: { lang: Lang; theme: Theme }) {
   const claims = await verifyGoogleToken(deps, token);
@@ -56,21 +97,19 @@ export async function googleSignIn(deps: AppDeps, token: string, prefs: { lang: 
   if (user) {
     if (user.deletedAt) throw forbidden("auth.accountDeleted");
     if (user.bannedAt) throw forbidden("auth.accountBanned");
-    if (!user.googleSub || !user.activatedAt) {
-      // Google has verified the address, which is what activation proves.
-      [user] = await db
-        .update(users)
-        .set({ googleSub: sub, activatedAt: user.activatedAt ?? new Date(), updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
+    if (!user.activatedAt) {
+      user = (await claimUnactivatedAccount(deps, user.id, sub, claims)) ?? user;
+    }
+    if (!user.googleSub) {
+      // An activated account: its owner proved the address by code, so Google links to it as it is.
+      [user] = await db.update(users).set({ googleSub: sub, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
     }
   } else {
     try {
       [user] = await db
         .insert(users)
         .values({
-          firstName: (claims.given_name || claims.name || email.split("@")[0]).slice(0, 60),
-          lastName: (claims.family_name ?? "").slice(0, 60),
+          ...profileFrom(claims, email),
           email,
           googleSub: sub,
           activatedAt: new Date(),

@@ -1,17 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { LogInInput } from "@core/validation/accounts";
 import type { AppDeps } from "../../deps";
-import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { AppError, forbidden } from "../../errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession, toSessionUser, type SessionUser } from "./sessions";
-import { issueCode, resendWaitSeconds } from "./codes";
+import { issueCodeUnlessRecent } from "./codes";
 import { sendCodeMail } from "./account-mail";
+import { WRONG_PASSWORD_LOCK_MINUTES, clientKey, recordLoginSuccess, reserveLoginTry } from "./login-throttle";
 
-/** Five wrong passwords in a row, each within 15 minutes of the last, refuse sign-in for 15 minutes. */
-export const MAX_WRONG_PASSWORDS = 5;
-export const WRONG_PASSWORD_LOCK_MINUTES = 15;
+export { MAX_WRONG_PASSWORDS, WRONG_PASSWORD_LOCK_MINUTES } from "./login-throttle";
 
 export type LogInResult =
   | { kind: "signedIn"; token: string; expiresAt: Date; user: SessionUser }
@@ -23,50 +21,31 @@ const invalidCredentials = () => new AppError("unauthenticated", "auth.invalidCr
 let dummyHash: Promise<string> | undefined;
 const timingDecoy = () => (dummyHash ??= hashPassword("not-a-real-password"));
 
-function isLockedOut(u: typeof users.$inferSelect): boolean {
-  if (u.failedLogins < MAX_WRONG_PASSWORDS || !u.lastFailedLoginAt) return false;
-  return Date.now() - u.lastFailedLoginAt.getTime() < WRONG_PASSWORD_LOCK_MINUTES * 60_000;
-}
-
-async function countWrongPassword(db: Db, userId: string) {
-  // A failure long after the previous one starts a new run instead of extending an old one.
-  const runStart = new Date(Date.now() - WRONG_PASSWORD_LOCK_MINUTES * 60_000).toISOString();
-  await db
-    .update(users)
-    .set({
-      failedLogins: sql`case when ${users.lastFailedLoginAt} > ${runStart} then ${users.failedLogins} + 1 else 1 end`,
-      lastFailedLoginAt: sql`now()`,
-    })
-    .where(eq(users.id, userId));
-}
-
 /**
  * POST /api/login: a session for an active account; for one not yet activated, a fresh code
  * (unless one went out in the last 60 s) and the 202 activation step.
  */
-export async function logIn(deps: AppDeps, input: LogInInput): Promise<LogInResult> {
+export async function logIn(deps: AppDeps, input: LogInInput, client: { ip: string }): Promise<LogInResult> {
   const { db } = deps;
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (!user) {
     await verifyPassword(await timingDecoy(), input.password);
     throw invalidCredentials();
   }
-  if (isLockedOut(user)) {
+  // Counted before the compare: a guess while locked out learns nothing, and parallel guesses queue.
+  const key = clientKey(client.ip);
+  const reservation = await reserveLoginTry(db, user.id, key);
+  if (!reservation.ok) {
     throw new AppError("rate_limited", "auth.tooManyWrongPasswords", { minutes: WRONG_PASSWORD_LOCK_MINUTES });
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await countWrongPassword(db, user.id);
-    throw invalidCredentials();
-  }
-  if (user.failedLogins > 0) await db.update(users).set({ failedLogins: 0, lastFailedLoginAt: null }).where(eq(users.id, user.id));
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalidCredentials();
+  await recordLoginSuccess(db, user.id, key);
   // Told only to whoever knows the password.
   if (user.deletedAt) throw forbidden("auth.accountDeleted");
   if (user.bannedAt) throw forbidden("auth.accountBanned");
   if (!user.activatedAt) {
-    if ((await resendWaitSeconds(db, user.id, "activation")) === 0) {
-      const code = await issueCode(db, user.id, "activation");
-      await sendCodeMail(deps, user, "activation", code);
-    }
+    const { code } = await issueCodeUnlessRecent(db, user.id, "activation");
+    if (code !== null) await sendCodeMail(deps, user, "activation", code);
     return { kind: "needsActivation", userId: user.id };
   }
   const { token, expiresAt } = await createSession(db, user.id, input.remember);

@@ -4,8 +4,10 @@ import { users } from "../../db/schema";
 import { badInput } from "../../errors";
 import { hashPassword } from "./passwords";
 import { revokeAllSessions } from "./sessions";
-import { issueCode, resendWaitSeconds, verifyCode } from "./codes";
+import { issueCodeUnlessRecent, verifyCode } from "./codes";
 import { sendCodeMail } from "./account-mail";
+import { clearLoginCounts } from "./login-throttle";
+import { runAfterReply } from "./after-reply";
 
 async function resettableUser(deps: AppDeps, email: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -14,14 +16,17 @@ async function resettableUser(deps: AppDeps, email: string) {
 
 /**
  * POST /api/checkemail: e-mails a reset code when the address has an account. The caller learns
- * nothing either way: the answer is the same, and a repeat within 60 s quietly sends nothing.
+ * nothing either way: the answer is the same, a repeat within 60 s quietly sends nothing, and the
+ * lookup, the code and the e-mail all happen after the answer, so it takes as long for a real
+ * account as for an unknown address (a slow mail server used to show which addresses exist).
  */
-export async function requestPasswordReset(deps: AppDeps, input: { email: string }) {
-  const user = await resettableUser(deps, input.email);
-  if (user && (await resendWaitSeconds(deps.db, user.id, "reset")) === 0) {
-    const code = await issueCode(deps.db, user.id, "reset");
-    await sendCodeMail(deps, user, "reset", code);
-  }
+export function requestPasswordReset(deps: AppDeps, input: { email: string }) {
+  runAfterReply(deps.log, "password reset e-mail", async () => {
+    const user = await resettableUser(deps, input.email);
+    if (!user) return;
+    const { code } = await issueCodeUnlessRecent(deps.db, user.id, "reset");
+    if (code !== null) await sendCodeMail(deps, user, "reset", code);
+  });
   return { messageKey: "auth.resetCodeSent" };
 }
 
@@ -46,8 +51,9 @@ export async function resetPassword(deps: AppDeps, input: { email: string; token
   const passwordHash = await hashPassword(input.password);
   await deps.db
     .update(users)
-    .set({ passwordHash, activatedAt: user.activatedAt ?? new Date(), failedLogins: 0, lastFailedLoginAt: null, updatedAt: new Date() })
+    .set({ passwordHash, activatedAt: user.activatedAt ?? new Date(), updatedAt: new Date() })
     .where(eq(users.id, user.id));
+  await clearLoginCounts(deps.db, user.id);
   await revokeAllSessions(deps.db, user.id);
   return { messageKey: "auth.passwordReset" };
 }

@@ -22,6 +22,7 @@ import { translate } from "~/i18n";
 import { requireUser } from "../../http/access";
 import { rateLimit } from "../../http/rate-limit";
 import { revokeSession } from "./sessions";
+import { afterReplyWorkDone } from "./after-reply";
 import { signUp } from "./sign-up";
 import { logIn } from "./log-in";
 import { googleSignIn } from "./google-sign-in";
@@ -33,6 +34,8 @@ import { banUser, deleteUser, restoreUser, searchUsers, setUserRole, unbanUser }
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
+  // E-mails still on their way when the server stops are sent before the database closes.
+  app.addHook("onClose", () => afterReplyWorkDone());
   const message = (req: FastifyRequest, key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
 
   /** HttpOnly, SameSite=Strict, Secure in production; lives as long as the session. */
@@ -61,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance) {
     "/login",
     { config: { access: "public", rateLimit: rateLimit(config, 10) }, schema: { body: logInInput } },
     async (req, reply) => {
-      const result = await logIn(app.deps, req.body);
+      const result = await logIn(app.deps, req.body, { ip: req.ip });
       if (result.kind === "needsActivation") {
         return reply.status(202).send({ message: message(req, "auth.activationNeeded"), UserID: result.userId });
       }
@@ -89,8 +92,9 @@ export async function accountRoutes(app: FastifyInstance) {
     return reply.send({ message: message(req, "auth.loggedOut") });
   });
 
-  r.put("/updateuser", { config: { access: "user" }, schema: { body: updateProfileInput } }, async (req) => {
-    const { user, passwordChanged } = await updateProfile(app.deps, await requireUser(req), req.body);
+  // Limited like the other routes that take a password (the current one, when it changes).
+  r.put("/updateuser", { config: { access: "user", rateLimit: rateLimit(config, 10) }, schema: { body: updateProfileInput } }, async (req) => {
+    const { user, passwordChanged } = await updateProfile(app.deps, await requireUser(req), req.body, { ip: req.ip });
     return { message: message(req, passwordChanged ? "account.passwordChanged" : "account.profileUpdated"), user };
   });
 
@@ -115,7 +119,7 @@ export async function accountRoutes(app: FastifyInstance) {
   r.post(
     "/checkemail",
     { config: { access: "public", rateLimit: rateLimit(config, 5) }, schema: { body: checkEmailInput } },
-    async (req) => ({ message: message(req, (await requestPasswordReset(app.deps, req.body)).messageKey) }),
+    async (req) => ({ message: message(req, requestPasswordReset(app.deps, req.body).messageKey) }),
   );
 
   r.post(

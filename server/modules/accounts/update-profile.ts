@@ -3,15 +3,16 @@ import type { Lang, Theme } from "@core/constants";
 import type { UpdateProfileInput } from "@core/validation/accounts";
 import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema";
-import { badInput, unauthenticated } from "../../errors";
+import { AppError, badInput, unauthenticated } from "../../errors";
 import { hashPassword, verifyPassword } from "./passwords";
 import { revokeAllSessions, toSessionUser, type SessionUser } from "./sessions";
+import { WRONG_PASSWORD_LOCK_MINUTES, clientKey, recordLoginSuccess, reserveLoginTry } from "./login-throttle";
 
 /**
  * PUT /api/updateuser. Changing the password needs the current one on accounts that have one
  * (SPEC §5); accounts made through Google may set a first password. A new password ends every session.
  */
-export async function updateProfile(deps: AppDeps, me: SessionUser, input: UpdateProfileInput) {
+export async function updateProfile(deps: AppDeps, me: SessionUser, input: UpdateProfileInput, client: { ip: string }) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, me._id)).limit(1);
   if (!user) throw unauthenticated();
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -23,7 +24,13 @@ export async function updateProfile(deps: AppDeps, me: SessionUser, input: Updat
   if (newPassword) {
     if (user.passwordHash) {
       if (!input.currentPassword) throw badInput("account.currentPasswordRequired");
+      // A stolen session must not become a password oracle: the same per-address lock as sign-in.
+      const key = clientKey(client.ip);
+      if (!(await reserveLoginTry(deps.db, user.id, key)).ok) {
+        throw new AppError("rate_limited", "auth.tooManyWrongPasswords", { minutes: WRONG_PASSWORD_LOCK_MINUTES });
+      }
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badInput("account.currentPasswordWrong");
+      await recordLoginSuccess(deps.db, user.id, key);
     }
     changes.passwordHash = await hashPassword(newPassword);
   }
