@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { LANGS, ROLES, THEMES } from "../constants";
+import { uuidField } from "./fields";
 
 export const PASSWORD_MIN = 8;
 /** Argon2 on a megabyte of password is a denial of service; nobody types more than this. */
@@ -30,7 +31,8 @@ export const phoneField = z
   .string({ error: fillAll })
   .trim()
   .min(1, fillAll)
-  .max(24, "auth.phoneInvalid")
+  // `abort`: zod 4 runs the later checks after a failed plain .max(), pattern included.
+  .max(24, { error: "auth.phoneInvalid", abort: true })
   .regex(/^\+?[0-9][0-9 -]{5,22}$/, "auth.phoneInvalid")
   .transform((p) => p.replace(/[ -]/g, ""));
 
@@ -70,9 +72,10 @@ export const googleSignInInput = z.object({ token: z.string().min(1, fillAll).ma
 export const activationCodeField = z
   .string({ error: fillAll })
   .trim()
+  .max(6, { error: "auth.codeFormat", abort: true })
   .regex(/^[0-9]{6}$/, "auth.codeFormat");
 
-const userIdField = z.uuid("auth.codeInvalid");
+const userIdField = uuidField("auth.codeInvalid");
 
 export const activateInput = z.object({ userId: userIdField, activationCode: activationCodeField });
 export const resendActivationInput = z.object({ userId: userIdField });
@@ -96,7 +99,7 @@ export const updateProfileInput = z.object({
   phone: phoneField.optional(),
   profileImage: z
     .string()
-    .max(500)
+    .max(500, { error: "account.imageInvalid", abort: true })
     .regex(/^(\/uploads\/|https:\/\/)/, "account.imageInvalid")
     .nullable()
     .optional(),
@@ -131,7 +134,7 @@ export const searchUsersQuery = z.object({
     .optional()
     .transform((v) => v === "true"),
 });
-export const userIdInput = z.object({ id: z.uuid("validation.notFound") });
+export const userIdInput = z.object({ id: uuidField("validation.notFound") });
 export const roleInput = z.object({ role: z.enum(ROLES) });
 
 /** First form error per field, as i18n keys: { email: "validation.emailInvalid" }. */
