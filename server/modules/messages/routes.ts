@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { rateLimit } from "../../http/rate-limit";
 import { saveContactFile } from "./contact-files";
 import { sendContactMessage } from "./send-message";
-import { registerMultipart } from "../../http/multipart";
+import { readOneFile, registerMultipart } from "../../http/multipart";
 
 /** The contact form (SPEC §7 POST /sendmessage) and its attachment upload. */
 export async function messageRoutes(app: FastifyInstance) {
@@ -25,15 +25,8 @@ export async function messageRoutes(app: FastifyInstance) {
   );
 
   r.post("/uploads/contact", { config: { access: "public", rateLimit: rateLimit(deps.config, 20) } }, async (req) => {
-    const part = await req.file({ limits: { fileSize: LIMITS.contactFileMaxBytes, files: 1 } });
-    if (!part) throw new AppError("bad_input", "pages.fileRequired");
-    let content: Buffer;
-    try {
-      content = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("too_large", "pages.fileTooLarge");
-      throw err;
-    }
-    return saveContactFile(deps.config, content, part.filename);
+    const file = await readOneFile(req, LIMITS.contactFileMaxBytes, "pages.fileTooLarge");
+    if (!file) throw new AppError("bad_input", "pages.fileRequired");
+    return saveContactFile(deps.config, file.content, file.filename);
   });
 }
