@@ -51,7 +51,7 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 /** The sign-up form adds the confirmation and the terms checkbox, checked in the browser. */
 export const signUpForm = signUpInput
   .extend({
-    confirmPassword: z.string().min(1, fillAll),
+    confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordTooLong"),
     terms: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -86,7 +86,7 @@ export const checkTokenInput = z.object({ email: emailField, token: activationCo
 export const resetPasswordInput = z.object({ email: emailField, token: activationCodeField, password: newPasswordField });
 
 export const resetPasswordForm = z
-  .object({ password: newPasswordField, confirmPassword: z.string().min(1, fillAll) })
+  .object({ password: newPasswordField, confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordTooLong") })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
 
 /**
@@ -112,9 +112,9 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 export function passwordChangeForm(needsCurrent: boolean) {
   return z
     .object({
-      currentPassword: z.string(),
+      currentPassword: z.string().max(PASSWORD_MAX, "auth.invalidCredentials"),
       newPassword: z.union([z.literal(""), newPasswordField]),
-      confirmPassword: z.string(),
+      confirmPassword: z.string().max(PASSWORD_MAX, "auth.passwordTooLong"),
     })
     .superRefine((v, ctx) => {
       if (needsCurrent && !v.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "account.currentPasswordRequired" });
@@ -122,20 +122,20 @@ export function passwordChangeForm(needsCurrent: boolean) {
     });
 }
 
-export const preferencesInput = z.object({ lang: z.enum(LANGS).optional(), theme: z.enum(THEMES).optional() });
+export const preferencesInput = z.object({ lang: z.enum(LANGS, { error: "validation.invalidInput" }).optional(), theme: z.enum(THEMES, { error: "validation.invalidInput" }).optional() });
 
 /** Admin accounts (SPEC §7). */
 export const searchUsersQuery = z.object({
-  searchTerm: z.string().trim().max(100).optional().default(""),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(10),
+  searchTerm: z.string().trim().max(100, "validation.tooLong").optional().default(""),
+  page: z.coerce.number({ error: "validation.invalidInput" }).int("validation.invalidInput").min(1, "validation.invalidInput").max(10_000, "validation.invalidInput").optional().default(1),
+  limit: z.coerce.number({ error: "validation.invalidInput" }).int("validation.invalidInput").min(1, "validation.invalidInput").max(100, "validation.invalidInput").optional().default(10),
   hidden: z
-    .enum(["true", "false"])
+    .enum(["true", "false"], { error: "validation.invalidInput" })
     .optional()
     .transform((v) => v === "true"),
 });
 export const userIdInput = z.object({ id: uuidField("validation.notFound") });
-export const roleInput = z.object({ role: z.enum(ROLES) });
+export const roleInput = z.object({ role: z.enum(ROLES, { error: "validation.invalidInput" }) });
 
 /** First form error per field, as i18n keys: { email: "validation.emailInvalid" }. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { CONTACT_TYPES, LIMITS } from "../constants";
 import { uuidField } from "./fields";
 
-const required = (key: string, max: number) => z.string({ error: key }).trim().min(1, key).max(max);
+const required = (key: string, max: number) => z.string({ error: key }).trim().min(1, key).max(max, "validation.tooLong");
 
 export const CONTACT_MAX_FILES = 5;
 
