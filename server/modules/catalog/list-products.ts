@@ -59,7 +59,8 @@ const priceRange = z
 
 /**
  * GET /api/products query (DESIGN.md §4). Every field falls back instead of failing: a nonsense
- * value is ignored, never a 400 or a 500, so shared and hand-edited shop links keep working.
+ * value is ignored, never a 500, so shared and hand-edited shop links keep working. Only a price
+ * range longer than any real one is a 400 (docs/decisions/110).
  */
 export const productQuerySchema = z.object({
   search: z.string().trim().max(100).optional().catch(undefined),
