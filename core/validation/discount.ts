@@ -1,7 +1,7 @@
 /** The discount form of SPEC §5 and POST /api/discounts. Messages are i18n keys (catalog-admin.json). */
 import { z } from "zod";
 import { CATEGORIES, COLLECTIONS } from "../constants";
-import { missingOr, uuidField } from "./fields";
+import { uuidField } from "./fields";
 
 const percent = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
@@ -17,17 +17,17 @@ const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /** One tab of the discounts screen each: By Category, By Collection, By Product. */
 export const categoryDiscountForm = z.object({
-  category: z.preprocess(blank, z.enum(CATEGORIES, { error: missingOr("catalogAdmin.categoryRequired", "catalogAdmin.categoryInvalid") })),
+  category: z.preprocess(blank, z.enum(CATEGORIES, { error: "catalogAdmin.categoryRequired" })),
   discount: percent,
   hasShipping,
 });
 export const collectionDiscountForm = z.object({
-  collectionName: z.preprocess(blank, z.enum(COLLECTIONS, { error: missingOr("catalogAdmin.collectionRequired", "catalogAdmin.collectionInvalid") })),
+  collectionName: z.preprocess(blank, z.enum(COLLECTIONS, { error: "catalogAdmin.collectionRequired" })),
   discount: percent,
   hasShipping,
 });
 export const productDiscountForm = z.object({
-  productId: z.preprocess(blank, uuidField("catalogAdmin.productRequired", "catalogAdmin.productInvalid")),
+  productId: z.preprocess(blank, uuidField("catalogAdmin.productRequired")),
   discount: percent,
   hasShipping,
 });
@@ -37,9 +37,9 @@ export const discountInput = z
   .object({
     discount: percent,
     hasShipping,
-    category: z.preprocess(blank, z.enum(CATEGORIES, { error: missingOr("catalogAdmin.categoryRequired", "catalogAdmin.categoryInvalid") }).optional()),
-    collectionName: z.preprocess(blank, z.enum(COLLECTIONS, { error: missingOr("catalogAdmin.collectionRequired", "catalogAdmin.collectionInvalid") }).optional()),
-    productId: z.preprocess(blank, uuidField("catalogAdmin.productRequired", "catalogAdmin.productInvalid").optional()),
+    category: z.preprocess(blank, z.enum(CATEGORIES, { error: "catalogAdmin.categoryRequired" }).optional()),
+    collectionName: z.preprocess(blank, z.enum(COLLECTIONS, { error: "catalogAdmin.collectionRequired" }).optional()),
+    productId: z.preprocess(blank, uuidField("catalogAdmin.productRequired").optional()),
   })
   .superRefine((v, ctx) => {
     const targets = [v.category, v.collectionName, v.productId].filter((t) => t !== undefined).length;

@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { CATEGORIES, COLLECTIONS, LIMITS, SIZES } from "../constants";
-import { missingOr } from "./fields";
 
 /** "" and null from an untouched form field mean "not given". */
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -38,7 +37,7 @@ const baseShape = {
     .min(1, "catalogAdmin.descriptionRequired")
     .max(5000, "validation.tooLong"),
   descriptionAr: optionalText,
-  category: z.enum(CATEGORIES, { error: missingOr("catalogAdmin.categoryRequired", "catalogAdmin.categoryInvalid") }),
+  category: z.enum(CATEGORIES, { error: "catalogAdmin.categoryRequired" }),
   collection: z.preprocess(blankToUndefined, z.enum(COLLECTIONS, { error: "catalogAdmin.collectionInvalid" }).optional()),
   price: money("catalogAdmin.pricePositive"),
   stock: z.preprocess(
