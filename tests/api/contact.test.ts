@@ -265,6 +265,22 @@ describe("private attachments (issue 11 item 2)", () => {
     });
   });
 
+  it("reads at most a few uploads at once and refuses the rest with 429, in English and Arabic", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: CONTACT_UPLOAD_LIMITS.inFlight * 3 }, (_, i) => upload("p.pdf", PDF, "application/pdf", i % 2 ? "ar" : undefined, `192.0.2.${100 + i}`)),
+    );
+    const ok = answers.filter((r) => r.statusCode === 200);
+    const busy = answers.filter((r) => r.statusCode === 429);
+    expect(ok.length + busy.length).toBe(answers.length);
+    expect(ok.length).toBeGreaterThanOrEqual(CONTACT_UPLOAD_LIMITS.inFlight);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const r of busy) {
+      expect(["Many files are being uploaded right now, please try again in a moment", "يجري رفع ملفات كثيرة الآن، يرجى المحاولة مرة أخرى بعد لحظات"]).toContain(r.json().message);
+    }
+    // Once they are done, the next upload is read again.
+    expect((await upload("after.pdf", PDF, "application/pdf")).statusCode).toBe(200);
+  });
+
   it.skipIf(!onPostgres())("never lets parallel uploads from one address pass the quota together (PostgreSQL)", async () => {
     await withLimits({ perClientBytes: 5_000_000 }, async () => {
       const answers = await Promise.all(Array.from({ length: 10 }, () => upload("p.pdf", pdfOf(1_000_000), "application/pdf", undefined, "192.0.2.50")));

@@ -23,6 +23,8 @@ export const CONTACT_UPLOAD_LIMITS = {
   totalBytes: 500 * 1024 * 1024,
   /** How often the running server sweeps unclaimed uploads. */
   sweepEveryMs: 10 * 60 * 1000,
+  /** Uploads read at once (each may hold 5 MB in memory); more are refused until one ends. */
+  inFlight: 8,
 };
 
 /** Quota checks and the row that reserves the bytes are serialised by this transaction lock. */

@@ -34,12 +34,20 @@ export async function messageRoutes(app: FastifyInstance) {
     },
   );
 
+  // A hundred anonymous 5 MB uploads at once would hold half a gigabyte: the rest wait outside.
+  let reading = 0;
   r.post("/uploads/contact", { config: { access: "public", rateLimit: rateLimit(deps.config, 20) } }, async (req) => {
-    const file = await readOneFile(req, LIMITS.contactFileMaxBytes, "pages.fileTooLarge");
-    if (!file) throw new AppError("bad_input", "pages.fileRequired");
-    const saved = await saveContactFile(deps.db, store, { content: file.content, clientName: file.filename, clientAddress: req.ip });
-    // `url` is what the form sends back in `files`: a reference, not an address anyone can open.
-    return { id: saved.id, url: saved.id };
+    if (reading >= CONTACT_UPLOAD_LIMITS.inFlight) throw new AppError("rate_limited", "pages.contactUploadsBusy");
+    reading++;
+    try {
+      const file = await readOneFile(req, LIMITS.contactFileMaxBytes, "pages.fileTooLarge");
+      if (!file) throw new AppError("bad_input", "pages.fileRequired");
+      const saved = await saveContactFile(deps.db, store, { content: file.content, clientName: file.filename, clientAddress: req.ip });
+      // `url` is what the form sends back in `files`: a reference, not an address anyone can open.
+      return { id: saved.id, url: saved.id };
+    } finally {
+      reading--;
+    }
   });
 
   r.get(
