@@ -50,6 +50,8 @@ export async function saveContactFile(
   const type = detectContactFileType(content, upload.clientName);
   if (!type) throw new AppError("unsupported", "pages.unsupportedFileType");
   await sweepUnclaimedAttachments(db, store, now);
+  // Cut once and used for both the check and the row: a forwarded address is whatever a client wrote.
+  const clientAddress = upload.clientAddress.slice(0, 100);
   const id = crypto.randomUUID();
   const storageKey = `${id}.${type.ext}`;
   await db.transaction(async (tx) => {
@@ -58,7 +60,7 @@ export async function saveContactFile(
     const [used] = await tx
       .select({
         total: sql<string>`coalesce(sum(${contactAttachments.bytes}), 0)`,
-        client: sql<string>`coalesce(sum(${contactAttachments.bytes}) filter (where ${contactAttachments.clientAddress} = ${upload.clientAddress}), 0)`,
+        client: sql<string>`coalesce(sum(${contactAttachments.bytes}) filter (where ${contactAttachments.clientAddress} = ${clientAddress}), 0)`,
       })
       .from(contactAttachments)
       .where(gte(contactAttachments.createdAt, since));
@@ -74,7 +76,7 @@ export async function saveContactFile(
       ext: type.ext,
       mime: type.mime,
       bytes: content.length,
-      clientAddress: upload.clientAddress.slice(0, 100),
+      clientAddress,
       createdAt: now,
     });
   });
