@@ -74,7 +74,16 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
 
 /** "10,000": Latin digits with commas, as `toLocaleString("en")` writes a whole number, without building an Intl formatter. */
 export function groupThousands(whole: number): string {
-  return Math.trunc(whole).toString().replace(/\B(?=(\d{3})+$)/g, ",");
+  // A loop, not /\B(?=(\d{3})+$)/g: that lookahead rescans the rest of the digits at every position.
+  const text = Math.trunc(whole).toString();
+  const sign = text.startsWith("-") ? "-" : "";
+  const digits = sign ? text.slice(1) : text;
+  let out = "";
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ",";
+    out += digits[i];
+  }
+  return sign + out;
 }
 
 /**

@@ -12,7 +12,7 @@ import { SignUpForm } from "~/components/auth/sign-up-form";
 import { ActivationDialog } from "~/components/auth/activation-dialog";
 import { GoogleButton } from "~/components/auth/google-button";
 import { Notice } from "~/components/auth/notice";
-import { safeRedirect } from "~/components/auth/log-out";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 export function meta({ matches }: Route.MetaArgs) {
   const metaT = metaTranslator(matches);

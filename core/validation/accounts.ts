@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { LANGS, ROLES, THEMES } from "../constants";
+import { uuidField } from "./fields";
 
 export const PASSWORD_MIN = 8;
 /** Argon2 on a megabyte of password is a denial of service; nobody types more than this. */
@@ -30,7 +31,8 @@ export const phoneField = z
   .string({ error: fillAll })
   .trim()
   .min(1, fillAll)
-  .max(24, "auth.phoneInvalid")
+  // `abort`: zod 4 runs the later checks after a failed plain .max(), pattern included.
+  .max(24, { error: "auth.phoneInvalid", abort: true })
   .regex(/^\+?[0-9][0-9 -]{5,22}$/, "auth.phoneInvalid")
   .transform((p) => p.replace(/[ -]/g, ""));
 
@@ -49,7 +51,7 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 /** The sign-up form adds the confirmation and the terms checkbox, checked in the browser. */
 export const signUpForm = signUpInput
   .extend({
-    confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordsDoNotMatch"),
+    confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordTooLong"),
     terms: z.boolean(),
   })
   .superRefine((v, ctx) => {
@@ -67,14 +69,13 @@ export type LogInInput = z.infer<typeof logInInput>;
 
 export const googleSignInInput = z.object({ token: z.string().min(1, fillAll).max(4096, "auth.googleTokenInvalid") });
 
-// Every string has a `max` before any pattern or format runs (issue 11: 10 KB in every field).
 export const activationCodeField = z
   .string({ error: fillAll })
-  .max(32, "auth.codeFormat")
   .trim()
+  .max(6, { error: "auth.codeFormat", abort: true })
   .regex(/^[0-9]{6}$/, "auth.codeFormat");
 
-const userIdField = z.string().max(64, "auth.codeInvalid").pipe(z.uuid("auth.codeInvalid"));
+const userIdField = uuidField("auth.codeInvalid");
 
 export const activateInput = z.object({ userId: userIdField, activationCode: activationCodeField });
 export const resendActivationInput = z.object({ userId: userIdField });
@@ -85,7 +86,7 @@ export const checkTokenInput = z.object({ email: emailField, token: activationCo
 export const resetPasswordInput = z.object({ email: emailField, token: activationCodeField, password: newPasswordField });
 
 export const resetPasswordForm = z
-  .object({ password: newPasswordField, confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordsDoNotMatch") })
+  .object({ password: newPasswordField, confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordTooLong") })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
 
 /**
@@ -98,7 +99,7 @@ export const updateProfileInput = z.object({
   phone: phoneField.optional(),
   profileImage: z
     .string()
-    .max(500, "account.imageInvalid")
+    .max(500, { error: "account.imageInvalid", abort: true })
     .regex(/^(\/uploads\/|https:\/\/)/, "account.imageInvalid")
     .nullable()
     .optional(),
@@ -111,9 +112,9 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 export function passwordChangeForm(needsCurrent: boolean) {
   return z
     .object({
-      currentPassword: z.string(),
+      currentPassword: z.string().max(PASSWORD_MAX, "auth.invalidCredentials"),
       newPassword: z.union([z.literal(""), newPasswordField]),
-      confirmPassword: z.string(),
+      confirmPassword: z.string().max(PASSWORD_MAX, "auth.passwordTooLong"),
     })
     .superRefine((v, ctx) => {
       if (needsCurrent && !v.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "account.currentPasswordRequired" });
@@ -121,20 +122,20 @@ export function passwordChangeForm(needsCurrent: boolean) {
     });
 }
 
-export const preferencesInput = z.object({ lang: z.enum(LANGS).optional(), theme: z.enum(THEMES).optional() });
+export const preferencesInput = z.object({ lang: z.enum(LANGS, { error: "validation.invalidInput" }).optional(), theme: z.enum(THEMES, { error: "validation.invalidInput" }).optional() });
 
 /** Admin accounts (SPEC §7). */
 export const searchUsersQuery = z.object({
-  searchTerm: z.string().trim().max(100).optional().default(""),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(10),
+  searchTerm: z.string().trim().max(100, "validation.tooLong").optional().default(""),
+  page: z.coerce.number({ error: "validation.invalidInput" }).int("validation.invalidInput").min(1, "validation.invalidInput").max(10_000, "validation.invalidInput").optional().default(1),
+  limit: z.coerce.number({ error: "validation.invalidInput" }).int("validation.invalidInput").min(1, "validation.invalidInput").max(100, "validation.invalidInput").optional().default(10),
   hidden: z
-    .enum(["true", "false"])
+    .enum(["true", "false"], { error: "validation.invalidInput" })
     .optional()
     .transform((v) => v === "true"),
 });
-export const userIdInput = z.object({ id: z.string().max(64, "validation.notFound").pipe(z.uuid("validation.notFound")) });
-export const roleInput = z.object({ role: z.enum(ROLES) });
+export const userIdInput = z.object({ id: uuidField("validation.notFound") });
+export const roleInput = z.object({ role: z.enum(ROLES, { error: "validation.invalidInput" }) });
 
 /** First form error per field, as i18n keys: { email: "validation.emailInvalid" }. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

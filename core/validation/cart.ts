@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 
-const productId = z.string({ error: "ordersApi.productRequired" }).trim().min(1, "ordersApi.productRequired").max(64);
-const choice = z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60);
+const productId = z.string({ error: "ordersApi.productRequired" }).trim().min(1, "ordersApi.productRequired").max(64, "validation.tooLong");
+const choice = z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60, "validation.tooLong");
 const wholeNumber = (message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
@@ -46,10 +46,10 @@ export const mergeCartInput = z.object({
   items: z
     .array(
       z.object({
-        productId: z.string().max(64),
-        quantity: z.coerce.number().int().catch(0),
-        size: z.string().max(60).catch(""),
-        color: z.string().max(60).catch(""),
+        productId: z.string().max(64, "validation.tooLong"),
+        quantity: z.coerce.number().int().min(-1000).max(1000).catch(0),
+        size: z.string().max(60, "validation.tooLong").catch(""),
+        color: z.string().max(60, "validation.tooLong").catch(""),
       }),
     )
     .max(100),

@@ -10,9 +10,9 @@ import { LIMITS, PAYMENT_METHODS } from "../constants";
 
 const REQUIRED = "ordersApi.fillRequired";
 
-const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, "validation.tooLong");
 const optional = (max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(max));
+  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: "validation.invalidInput" }).trim().max(max, "validation.tooLong"));
 
 export const COUNTRY = "Egypt";
 
@@ -28,6 +28,7 @@ export const shippingAddressSchema = z.object({
     .string({ error: REQUIRED })
     .trim()
     .min(1, REQUIRED)
+    .max(60, "ordersApi.countryEgyptOnly")
     .refine((c) => c.toLowerCase() === COUNTRY.toLowerCase(), "ordersApi.countryEgyptOnly")
     .transform(() => COUNTRY),
   postalCode: optional(20),
@@ -38,7 +39,7 @@ export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
 export const checkoutContactSchema = z.object({
   firstName: required(80),
   lastName: required(80),
-  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200).pipe(z.email("validation.emailInvalid")),
+  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "validation.tooLong").pipe(z.email("validation.emailInvalid")),
   phone: required(30).refine((p) => /^[+\d][\d\s-]{5,}$/.test(p), "ordersApi.phoneInvalid"),
   notes: optional(1000),
 });
@@ -46,18 +47,18 @@ export const checkoutContactSchema = z.object({
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: "ordersApi.choosePaymentMethod" });
 
 export const orderLineInput = z.object({
-  productId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64),
+  productId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, "validation.tooLong"),
   quantity: z.coerce
     .number({ error: "ordersApi.quantityMin" })
     .int("ordersApi.quantityMin")
     .min(1, "ordersApi.quantityMin")
     .max(LIMITS.cartLineMaxQuantity, "ordersApi.quantityMax"),
-  size: z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60),
-  color: z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60),
+  size: z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60, "validation.tooLong"),
+  color: z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60, "validation.tooLong"),
 });
 
 export const orderInput = checkoutContactSchema.extend({
-  promoCode: z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(32)),
+  promoCode: z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(32, "validation.tooLong")),
   paymentMethod: paymentMethodSchema,
   products: z.array(orderLineInput, { error: "ordersApi.cartEmpty" }).min(1, "ordersApi.cartEmpty").max(50),
   shipping: z.object({ address: shippingAddressSchema }, { error: REQUIRED }),

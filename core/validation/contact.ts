@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { CONTACT_TYPES, LIMITS } from "../constants";
+import { uuidField } from "./fields";
 
-const required = (key: string, max: number) => z.string({ error: key }).trim().min(1, key).max(max);
+const required = (key: string, max: number) => z.string({ error: key }).trim().min(1, key).max(max, "validation.tooLong");
 
 export const CONTACT_MAX_FILES = 5;
 
@@ -19,7 +20,8 @@ export const contactInput = z.object({
     .pipe(z.string().regex(/^\+?\d{7,15}$/, "pages.contactPhoneNumeric")),
   type: z.enum(CONTACT_TYPES, { error: "pages.contactTypeRequired" }),
   message: required("pages.contactMessageRequired", 5000),
-  files: z.array(z.string().max(300), { error: "pages.contactFilesInvalid" }).max(CONTACT_MAX_FILES, "pages.contactTooManyFiles").default([]),
+  /** The ids POST /api/uploads/contact answered (docs/decisions/022). */
+  files: z.array(uuidField("pages.contactFilesInvalid"), { error: "pages.contactFilesInvalid" }).max(CONTACT_MAX_FILES, "pages.contactTooManyFiles").default([]),
 });
 
 export type ContactInput = z.infer<typeof contactInput>;

@@ -1,6 +1,7 @@
 /** The discount form of SPEC §5 and POST /api/discounts. Messages are i18n keys (catalog-admin.json). */
 import { z } from "zod";
 import { CATEGORIES, COLLECTIONS } from "../constants";
+import { uuidField } from "./fields";
 
 const percent = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
@@ -26,7 +27,7 @@ export const collectionDiscountForm = z.object({
   hasShipping,
 });
 export const productDiscountForm = z.object({
-  productId: z.preprocess(blank, z.uuid({ error: "catalogAdmin.productRequired" })),
+  productId: z.preprocess(blank, uuidField("catalogAdmin.productRequired")),
   discount: percent,
   hasShipping,
 });
@@ -38,7 +39,7 @@ export const discountInput = z
     hasShipping,
     category: z.preprocess(blank, z.enum(CATEGORIES, { error: "catalogAdmin.categoryRequired" }).optional()),
     collectionName: z.preprocess(blank, z.enum(COLLECTIONS, { error: "catalogAdmin.collectionRequired" }).optional()),
-    productId: z.preprocess(blank, z.uuid({ error: "catalogAdmin.productRequired" }).optional()),
+    productId: z.preprocess(blank, uuidField("catalogAdmin.productRequired").optional()),
   })
   .superRefine((v, ctx) => {
     const targets = [v.category, v.collectionName, v.productId].filter((t) => t !== undefined).length;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { LIMITS } from "../constants";
 
 export const postInput = z.object({
-  name: z.string({ error: "catalogAdmin.postNameRequired" }).trim().min(1, "catalogAdmin.postNameRequired").max(80),
+  name: z.string({ error: "catalogAdmin.postNameRequired" }).trim().min(1, "catalogAdmin.postNameRequired").max(80, "validation.tooLong"),
   description: z
     .string({ error: "catalogAdmin.postTextRequired" })
     .trim()
@@ -14,7 +14,7 @@ export const postInput = z.object({
     z.number({ error: "catalogAdmin.starsRequired" }).int("catalogAdmin.starsRequired").min(1, "catalogAdmin.starsRequired").max(5, "catalogAdmin.starsRequired"),
   ),
   images: z
-    .array(z.string().trim().min(1).max(500))
+    .array(z.string({ error: "catalogAdmin.imageNotFound" }).trim().min(1, "catalogAdmin.imageNotFound").max(500, "catalogAdmin.imageNotFound"))
     .max(LIMITS.postMaxImages, "catalogAdmin.postMaxImages")
     .optional()
     .default([]),

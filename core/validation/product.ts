@@ -11,14 +11,14 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 
 const optionalText = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? undefined : v ?? undefined),
-  z.string().trim().max(5000).optional(),
+  z.string({ error: "validation.invalidInput" }).trim().max(5000, "validation.tooLong").optional(),
 );
 
 /** Empty entries are dropped before validation (SPEC §5). */
 const textList = (max: number) =>
   z.preprocess(
     (v) => (Array.isArray(v) ? v.filter((s) => typeof s === "string" && s.trim() !== "").map((s: string) => s.trim()) : v),
-    z.array(z.string().max(500)).max(max),
+    z.array(z.string({ error: "validation.invalidInput" }).max(500, "validation.tooLong"), { error: "validation.invalidInput" }).max(max, "validation.tooLong"),
   );
 
 const money = (message: string) =>
@@ -28,14 +28,14 @@ const money = (message: string) =>
   );
 
 const baseShape = {
-  name: z.string({ error: "catalogAdmin.nameRequired" }).trim().min(1, "catalogAdmin.nameRequired").max(200),
+  name: z.string({ error: "catalogAdmin.nameRequired" }).trim().min(1, "catalogAdmin.nameRequired").max(200, "validation.tooLong"),
   nameAr: optionalText,
-  code: z.string({ error: "catalogAdmin.codeRequired" }).trim().min(1, "catalogAdmin.codeRequired").max(60),
+  code: z.string({ error: "catalogAdmin.codeRequired" }).trim().min(1, "catalogAdmin.codeRequired").max(60, "validation.tooLong"),
   description: z
     .string({ error: "catalogAdmin.descriptionRequired" })
     .trim()
     .min(1, "catalogAdmin.descriptionRequired")
-    .max(5000),
+    .max(5000, "validation.tooLong"),
   descriptionAr: optionalText,
   category: z.enum(CATEGORIES, { error: "catalogAdmin.categoryRequired" }),
   collection: z.preprocess(blankToUndefined, z.enum(COLLECTIONS, { error: "catalogAdmin.collectionInvalid" }).optional()),
@@ -45,7 +45,7 @@ const baseShape = {
     z.number({ error: "catalogAdmin.stockNotNegative" }).int("catalogAdmin.stockNotNegative").min(0, "catalogAdmin.stockNotNegative").max(1_000_000),
   ),
   images: z
-    .array(z.string().trim().min(1).max(500), { error: "catalogAdmin.imageRequired" })
+    .array(z.string({ error: "catalogAdmin.imageNotFound" }).trim().min(1, "catalogAdmin.imageNotFound").max(500, "catalogAdmin.imageNotFound"), { error: "catalogAdmin.imageRequired" })
     .max(LIMITS.productMaxImages, "catalogAdmin.maxImages"),
   sizes: textList(SIZES.length + 5)
     .pipe(z.array(z.enum(SIZES, { error: "catalogAdmin.sizeInvalid" })).min(1, "catalogAdmin.sizeRequired"))

@@ -13,7 +13,7 @@ export const promoCodeText = z
   .string()
   .trim()
   .min(3, "ordersApi.promoCodeFormat")
-  .max(32, "ordersApi.promoCodeFormat")
+  .max(32, { error: "ordersApi.promoCodeFormat", abort: true })
   .regex(/^[A-Za-z0-9-]+$/, "ordersApi.promoCodeFormat")
   .transform((s) => s.toUpperCase());
 
@@ -60,10 +60,12 @@ export const promoCodeInput = z
         z.number({ error: "ordersApi.promoUsesMin" }).int("ordersApi.promoUsesMin").min(1, "ordersApi.promoUsesMin").max(1_000_000),
       ),
       expDate: z
-        .string({ error: "ordersApi.promoExpiryTomorrow" })
+        .string({ error: "ordersApi.promoExpiryInvalid" })
         .trim()
-        .regex(isoDate, "ordersApi.promoExpiryTomorrow")
-        .refine((s) => !Number.isNaN(expiryFromInput(s).getTime()), "ordersApi.promoExpiryTomorrow")
+        // `abort` on each step: an unreadable date must never reach toISOString() (it threw, a 500).
+        .max(40, { error: "ordersApi.promoExpiryInvalid", abort: true })
+        .regex(isoDate, { error: "ordersApi.promoExpiryInvalid", abort: true })
+        .refine((s) => !Number.isNaN(expiryFromInput(s).getTime()), { error: "ordersApi.promoExpiryInvalid", abort: true })
         .refine((s) => expiryFromInput(s).toISOString().slice(0, 10) >= earliestExpiryDay(), "ordersApi.promoExpiryTomorrow"),
     }),
   );

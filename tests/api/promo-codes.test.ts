@@ -54,6 +54,24 @@ describe("promo codes", () => {
     expect((await create({ code: "TOMORROW", discountValue: 10, usageLimit: 1, expDate: day(1) })).statusCode).toBe(201);
   });
 
+  it("refuses an unreadable or overlong expiry with 400 and a message in English and Arabic, never 500", async () => {
+    const far = new Date().getUTCFullYear() + 1;
+    for (const expDate of [`${far}-01-01Tnonsense`, `${far}-13-45`, "tomorrow", `${far}-01-01T${"9".repeat(10_000)}`, 20270101, ["2027-01-01"]]) {
+      const res = await create({ code: "BADDATE", discountValue: 10, usageLimit: 1, expDate });
+      expect(res.statusCode, String(expDate).slice(0, 30)).toBe(400);
+      expect(res.json().message).toBe("Expiry date is not a valid date");
+    }
+    const ar = await create({ code: "BADDATE", discountValue: 10, usageLimit: 1, expDate: `${far}-01-01Tnonsense` }, "ar");
+    expect(ar.statusCode).toBe(400);
+    expect(ar.json().message).toBe("تاريخ الانتهاء ليس تاريخًا صحيحًا");
+  });
+
+  it("refuses 10 KB in the code with 400 and the code's message", async () => {
+    const res = await create({ code: "A".repeat(10_000), discountValue: 10, usageLimit: 1, expDate: day(2) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("A code is 3 to 32 letters, digits or dashes");
+  });
+
   it("lists codes for staff, the newest expiry first", async () => {
     await makePromoCode(t.deps.db, { code: "LATER", expDate: new Date(Date.now() + 90 * 24 * 3600_000) });
     await makePromoCode(t.deps.db, { code: "SOONER", expDate: new Date(Date.now() + 30 * 24 * 3600_000) });

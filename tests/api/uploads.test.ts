@@ -2,14 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
+import { IMAGE_CONCURRENCY, IMAGE_QUEUE_MAX, imageWork } from "../../server/modules/media/image-work";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 
 let t: TestApp;
 let headers: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Loosened so the parallel uploads below meet the image queue, not the rate limit.
+  t = await createTestApp({ env: { RATE_LIMIT_SCALE: "10" } });
   headers = (await signedIn(t.deps.db, "user")).headers;
 });
 afterAll(() => t.close());
@@ -93,5 +96,76 @@ describe("POST /api/uploads", () => {
     const body = multipart(await png(10, 10), "a.png");
     const res = await t.app.inject({ method: "POST", url: "/api/uploads", headers: { "content-type": body.headers["content-type"] }, payload: body.payload });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+/** CRC-32 of a PNG chunk (type and data). */
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/**
+ * A few hundred bytes of PNG that declares 20000 x 20000 grey pixels (400 megapixels, 400 MB once
+ * decoded): the header of a decompression bomb, without the seconds it takes to compress a real one.
+ */
+function pngBombHeader(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(20_000, 0);
+  ihdr.writeUInt32BE(20_000, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rows = zlib.deflateSync(Buffer.alloc(20_001 * 4));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("image decoding limits (issue 11 item 4)", () => {
+  it("refuses a picture of more than 40 megapixels by its header, before decoding it, in English and Arabic", async () => {
+    const bomb = pngBombHeader();
+    expect(bomb.length).toBeLessThan(2000);
+    const started = performance.now();
+    const res = await upload(bomb, "bomb.png");
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe("The image is too large (40 megapixels at most)");
+    const ar = await upload(bomb, "bomb.png", "ar");
+    expect(ar.json().message).toBe("الصورة كبيرة جدًا (40 ميجابكسل على الأكثر)");
+  });
+
+  it("processes parallel uploads one at a time", async () => {
+    const picture = await png(1200, 900);
+    imageWork.resetPeak();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => upload(picture, "p.png")));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(imageWork.peak).toBe(IMAGE_CONCURRENCY);
+    expect(imageWork.peakWaiting).toBeGreaterThan(0);
+    expect(IMAGE_CONCURRENCY).toBe(1);
+  });
+
+  it("refuses more uploads than the queue holds with 429, instead of queueing without end", async () => {
+    const picture = await png(1600, 1200);
+    const answers = await Promise.all(Array.from({ length: IMAGE_QUEUE_MAX + IMAGE_CONCURRENCY + 3 }, () => upload(picture, "p.png")));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(IMAGE_QUEUE_MAX + IMAGE_CONCURRENCY);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
+    expect(answers.find((r) => r.statusCode === 429)!.json().message).toBe("The shop is processing many pictures, please try again in a moment");
   });
 });

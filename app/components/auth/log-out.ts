@@ -20,9 +20,3 @@ export async function logOut(): Promise<void> {
   }
   window.location.assign(`/auth?logout=${outcome}`);
 }
-
-/** Only same-site paths are followed after sign-in, so ?redirect= cannot send anyone elsewhere. */
-export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}

@@ -29,6 +29,33 @@ export const contactMessages = pgTable("contact_messages", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A file uploaded with the contact form (docs/decisions/022). Private: its bytes live in the
+ * attachment store (DATA_DIR/private/contact/ on one machine), never under the public uploads. It
+ * is unclaimed (`messageId` null) until a sent message takes it; unclaimed ones are deleted after
+ * an hour. `clientAddress` and `bytes` serve the upload quotas.
+ */
+export const contactAttachments = pgTable(
+  "contact_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    /** Its place among the message's attachments, from 1; null while unclaimed. */
+    position: integer("position"),
+    storageKey: text("storage_key").notNull(),
+    ext: text("ext").notNull(),
+    mime: text("mime").notNull(),
+    bytes: integer("bytes").notNull(),
+    clientAddress: text("client_address").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("contact_attachments_message_idx").on(t.messageId, t.position),
+    index("contact_attachments_client_idx").on(t.clientAddress, t.createdAt),
+    index("contact_attachments_created_idx").on(t.createdAt),
+  ],
+);
+
 /** Who did what, and when, in the back office. */
 export const auditLog = pgTable(
   "audit_log",

@@ -19,7 +19,8 @@ export function escapeCsvCell(value: CsvValue): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value !== "string") return String(value);
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  // ";" too: a spreadsheet in a locale whose list separator is ";" (Arabic, French) splits on it.
+  return /[",;\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const csvLine = (cells: CsvValue[]): string => cells.map(escapeCsvCell).join(",") + "\r\n";

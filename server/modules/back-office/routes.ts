@@ -14,7 +14,7 @@ import { exportOrdersCsv, exportProductsCsv } from "./export-csv";
 import { importProductsCsv } from "./import-products";
 import { auditLogQuery, setActiveCollectionsInput } from "./schemas";
 import { setActiveCollections } from "./set-active-collections";
-import { registerMultipart } from "../../http/multipart";
+import { readOneFile, registerMultipart } from "../../http/multipart";
 
 /** A product CSV is text; 5 MB holds tens of thousands of rows. */
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -60,15 +60,9 @@ export async function backOfficeRoutes(app: FastifyInstance) {
 
   r.post("/admin/import/products", { config: { access: "staff" } }, async (req) => {
     const actor = await requireUser(req);
-    const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-    if (!part) throw new AppError("bad_input", "pages.importFileRequired");
-    let content: Buffer;
-    try {
-      content = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("too_large", "pages.importTooLarge");
-      throw err;
-    }
+    const file = await readOneFile(req, IMPORT_MAX_BYTES, "pages.importTooLarge");
+    if (!file) throw new AppError("bad_input", "pages.importFileRequired");
+    const { content } = file;
     const report = await importProductsCsv(deps, content.toString("utf8"), actor, req.lang);
     return {
       message: translate(req.lang, "pages.importDone", {

@@ -22,23 +22,45 @@ const flag = z
   .optional()
   .catch(undefined);
 
-/** "MIN-MAX" in EGP, e.g. "1000-5000"; either side may be empty ("-3000", "2000-"). */
+/** Longer than any real range ("9999999.99 - 9999999.99" is 23 characters); refused before any parsing. */
+export const PRICE_RANGE_MAX_LENGTH = 40;
+/** One side of a range: up to 7 digits of EGP and 2 of piastres, or nothing. Anchored and unambiguous. */
+const PRICE_SIDE = /^\d{0,7}(?:\.\d{1,2})?$/;
+
+/**
+ * "MIN-MAX" in EGP, e.g. "1000-5000"; either side may be empty ("-3000", "2000-"), spaces around
+ * are allowed. Read by trimming and splitting, never by one pattern with spaces on both sides of
+ * the dash: that pattern backtracked quadratically and 10 KB of spaces blocked the server for 45 s
+ * (issue 11). Nonsense of a sane length is ignored like every other filter; only an overlong value
+ * is a 400.
+ */
+export function parsePriceRange(v: string): { min?: number; max?: number } | undefined {
+  const sides = v.split("-");
+  if (sides.length !== 2) return undefined;
+  const [a, b] = sides.map((s) => s.trim()) as [string, string];
+  if (!PRICE_SIDE.test(a) || !PRICE_SIDE.test(b)) return undefined;
+  const min = a ? Number(a) : undefined;
+  const max = b ? Number(b) : undefined;
+  if (min !== undefined && max !== undefined && min > max) return { min: max, max: min };
+  return { min, max };
+}
+
 const priceRange = z
-  .string()
-  .regex(/^\s*\d{0,7}(\.\d{1,2})?\s*-\s*\d{0,7}(\.\d{1,2})?\s*$/)
-  .transform((v) => {
-    const [a, b] = v.split("-").map((s) => s.trim());
-    const min = a ? Number(a) : undefined;
-    const max = b ? Number(b) : undefined;
-    if (min !== undefined && max !== undefined && min > max) return { min: max, max: min };
-    return { min, max };
+  .unknown()
+  .transform((v, ctx) => {
+    if (typeof v !== "string") return undefined;
+    if (v.length > PRICE_RANGE_MAX_LENGTH) {
+      ctx.addIssue({ code: "custom", message: "validation.tooLong" });
+      return z.NEVER;
+    }
+    return parsePriceRange(v);
   })
-  .optional()
-  .catch(undefined);
+  .optional();
 
 /**
  * GET /api/products query (DESIGN.md §4). Every field falls back instead of failing: a nonsense
- * value is ignored, never a 400 or a 500, so shared and hand-edited shop links keep working.
+ * value is ignored, never a 500, so shared and hand-edited shop links keep working. Only a price
+ * range longer than any real one is a 400 (docs/decisions/110).
  */
 export const productQuerySchema = z.object({
   search: z.string().trim().max(100).optional().catch(undefined),

@@ -10,6 +10,9 @@ let loading: Promise<typeof sharpModule> | undefined;
 export function loadSharp(): Promise<typeof sharpModule> {
   loading ??= import("sharp").then(({ default: sharp }) => {
     sharp.cache({ memory: 16, files: 0, items: 20 });
+    // One libvips thread per picture: uploads are queued one at a time (image-work.ts), and the
+    // shop's requests keep the other core.
+    sharp.concurrency(1);
     return sharp;
   });
   return loading;

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Sharp } from "sharp";
 import { loadSharp } from "./load-sharp";
 import { AppError } from "../../errors";
+import { IMAGE_MAX_PIXELS, imageWork } from "./image-work";
 
 /** The widths every upload is stored at; srcset uses them all, `url` is the middle one. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
@@ -32,15 +33,24 @@ export function sniffImage(buf: Buffer): "jpeg" | "png" | "gif" | "webp" | "avif
  */
 export async function saveImage(uploadsDir: string, input: Buffer): Promise<SavedImage> {
   if (!sniffImage(input)) throw new AppError("bad_input", "catalogAdmin.uploadNotImage");
+  return imageWork.run(() => encodeImage(uploadsDir, input));
+}
+
+/** Decode and encode, inside the gate; the size is read from the header before any pixel is decoded. */
+async function encodeImage(uploadsDir: string, input: Buffer): Promise<SavedImage> {
   const base = crypto.randomBytes(12).toString("base64url");
   const sharp = await loadSharp();
-  let source: Sharp;
+  let pixels: number;
   try {
-    source = sharp(input, { limitInputPixels: 50_000_000 }).rotate();
-    await source.metadata();
+    // The header alone (no pixel is decoded), without a limit so a bomb is told apart from a broken file.
+    const { width = 0, height = 0 } = await sharp(input, { limitInputPixels: false }).metadata();
+    pixels = width * height;
   } catch {
     throw new AppError("bad_input", "catalogAdmin.uploadUnreadable");
   }
+  if (pixels > IMAGE_MAX_PIXELS) throw new AppError("too_large", "catalogAdmin.uploadTooManyPixels");
+  // limitInputPixels again on the decoder itself, should a format's header under-state its size.
+  const source: Sharp = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
   await fs.mkdir(uploadsDir, { recursive: true });
   const urls = {} as SavedImage["urls"];
   try {

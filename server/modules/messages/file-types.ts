@@ -51,16 +51,3 @@ export function detectContactFileType(buf: Buffer, clientName = ""): DetectedTyp
   if (startsWith(buf, ascii("BZh"))) return { ext: "bz2", mime: "application/x-bzip2" };
   return null;
 }
-
-const MIME_BY_EXT: Record<string, string> = {
-  jpg: "image/jpeg", png: "image/png", gif: "image/gif", mp4: "video/mp4", pdf: "application/pdf",
-  doc: OLE_EXT.doc!.mime, xls: OLE_EXT.xls!.mime, ppt: OLE_EXT.ppt!.mime,
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  zip: "application/zip", rar: "application/vnd.rar", "7z": "application/x-7z-compressed",
-  tar: "application/x-tar", gz: "application/gzip", bz2: "application/x-bzip2",
-};
-
-/** The MIME type of a stored attachment, by the extension the upload gave it. */
-export const mimeOfStoredFile = (name: string) => MIME_BY_EXT[name.split(".").pop() ?? ""] ?? "application/octet-stream";

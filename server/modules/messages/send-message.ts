@@ -1,20 +1,31 @@
 import type { ContactInput } from "@core/validation/contact";
 import type { AppDeps } from "../../deps";
 import { contactMessages } from "../../db/schema";
-import { resolveContactFile } from "./contact-files";
-import { mimeOfStoredFile } from "./file-types";
+import type { AttachmentStore } from "./attachment-store";
+import { claimContactFiles } from "./contact-files";
+
+/** Where staff download a message's attachment (server/modules/messages/routes.ts). */
+export const attachmentPath = (messageId: string, position: number) => `/api/messages/${messageId}/attachments/${position}`;
 
 /**
- * A contact form message: kept in contact_messages, then e-mailed to the shop's address with the
- * attachments. A mail failure is not hidden: the caller gets an error (the form shows the spec's
- * fallback) while the stored row still keeps the message.
+ * A contact form message: kept in contact_messages with its attachments claimed (in one
+ * transaction, so a refused attachment keeps nothing), then e-mailed to the shop's address with the
+ * files attached and links only staff can open. A mail failure is not hidden: the caller gets an
+ * error (the form shows the spec's fallback) while the stored row still keeps the message.
  */
-export async function sendContactMessage(deps: Pick<AppDeps, "db" | "config" | "mailer">, input: ContactInput): Promise<{ id: string }> {
-  const files = await Promise.all(input.files.map((url) => resolveContactFile(deps.config, url)));
-  const [row] = await deps.db
-    .insert(contactMessages)
-    .values({ ...input, files: files.map((f) => f.url) })
-    .returning({ id: contactMessages.id });
+export async function sendContactMessage(
+  deps: Pick<AppDeps, "db" | "config" | "mailer">,
+  store: AttachmentStore,
+  input: ContactInput,
+): Promise<{ id: string }> {
+  const { id, files } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values(input)
+      .returning({ id: contactMessages.id });
+    const claimed = await claimContactFiles(tx, row!.id, input.files);
+    return { id: row!.id, files: claimed };
+  });
   const base = deps.config.PUBLIC_URL?.replace(/\/$/, "") ?? "";
   const lines = [
     `Type: ${input.type}`,
@@ -23,13 +34,19 @@ export async function sendContactMessage(deps: Pick<AppDeps, "db" | "config" | "
     `Phone: ${input.phone}`,
     "",
     input.message,
-    ...(files.length ? ["", "Attachments:", ...files.map((f) => `${base}${f.url}`)] : []),
+    ...(files.length ? ["", "Attachments (staff sign-in needed):", ...files.map((f) => `${base}${attachmentPath(id, f.position)}`)] : []),
   ];
+  const attachments = [];
+  for (const f of files) {
+    const filename = `attachment-${f.position}.${f.ext}`;
+    const local = store.localPath?.(f.storageKey);
+    if (local) attachments.push({ filename, path: local, contentType: f.mime });
+  }
   await deps.mailer.send({
     to: deps.config.SHOP_EMAIL,
     subject: `Contact (${input.type}) from ${input.name}`,
     text: lines.join("\n"),
-    attachments: files.map((f, i) => ({ filename: `attachment-${i + 1}.${f.name.split(".").pop()}`, path: f.file, contentType: mimeOfStoredFile(f.name) })),
+    attachments,
   });
-  return { id: row!.id };
+  return { id };
 }

@@ -8,6 +8,7 @@ import type { Lang } from "@core/constants";
 import { translate } from "~/i18n";
 import type { AppDeps } from "../../deps";
 import type { OrderDTO } from "./order-dto";
+import { trimTrailingSlashes } from "@core/trim-slashes";
 
 export interface EmailContent {
   subject: string;
@@ -38,7 +39,7 @@ export function renderEmail(lang: Lang, subject: string, blocks: Block[]): Email
 }
 
 export const trackingUrl = (baseUrl: string, orderNumber: string) =>
-  `${baseUrl.replace(/\/+$/, "")}/orders?on=${encodeURIComponent(orderNumber)}`;
+  `${trimTrailingSlashes(baseUrl)}/orders?on=${encodeURIComponent(orderNumber)}`;
 
 const money = (egp: number, lang: Lang) => formatEgp(toPiastres(egp), lang);
 

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
+import { trimTrailingSlashes } from "@core/trim-slashes";
 
 export interface BillingData {
   first_name: string;
@@ -60,7 +61,7 @@ export async function createPaymentFrameUrl(config: PaymobConfig, log: FastifyBa
     log.warn("card payment requested but PAYMOB_* is not configured");
     return "";
   }
-  const api = config.PAYMOB_API_URL.replace(/\/+$/, "");
+  const api = trimTrailingSlashes(config.PAYMOB_API_URL);
   const amountCents = Math.round(input.amount * 100);
   try {
     const auth = await post<{ token?: string }>(`${api}/auth/tokens`, { api_key: config.PAYMOB_API_KEY });

@@ -30,7 +30,7 @@ export async function promoCodeRoutes(app: FastifyInstance) {
     return reply.status(201).send({ message: translate(req.lang, "ordersApi.promoCreated"), promoCode });
   });
 
-  r.delete("/promocodes/:id", { config: { access: "staff" }, schema: { params: z.object({ id: z.string() }) } }, async (req) => {
+  r.delete("/promocodes/:id", { config: { access: "staff" }, schema: { params: z.object({ id: z.string().max(100) }) } }, async (req) => {
     await deletePromoCode(app.deps.db, req.params.id, await requireUser(req));
     return { message: translate(req.lang, "ordersApi.promoDeleted") };
   });
