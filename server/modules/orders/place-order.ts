@@ -12,7 +12,7 @@ import type { OrderInput } from "@core/validation/checkout";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db/client";
 import { cartItems, idempotencyKeys, orderItems, orders, products } from "../../db/schema";
-import { badInput, conflict, notFound } from "../../errors";
+import { AppError, badInput, conflict, notFound } from "../../errors";
 import { redeemPromoCode } from "../promotions/promo-codes";
 import { shippingFeeForCity } from "../shipping/shipping-options";
 import type { ProductRow } from "../catalog/product-dto";
@@ -62,6 +62,23 @@ function mergeLines(input: OrderInput["products"]): Line[] {
   return lines;
 }
 
+/** Units per product over all of an order's lines (sizes and colours of one product share its stock). */
+function unitsPerProduct(lines: Line[]): Map<string, number> {
+  const perProduct = new Map<string, number>();
+  for (const l of lines) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.quantity);
+  return perProduct;
+}
+
+/**
+ * SPEC §5's cart message, now also the server's answer: the order asks more of one product than its
+ * stock. A product with nothing left keeps the clearer "sold out" message.
+ */
+function notEnough(productId: string, name: string, stock: number): AppError {
+  const left = Math.max(0, stock);
+  if (left === 0) return conflict("ordersApi.soldOut", { name });
+  return new AppError("conflict", "ordersApi.onlyAvailableInTotal", { n: left }, { productId, stock: left });
+}
+
 /** Reads the catalogue rows and checks each line against its product before anything is locked. */
 async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, ProductRow>> {
   if (lines.some((l) => !isUuid(l.productId))) throw notFound("ordersApi.productNotFound");
@@ -76,6 +93,11 @@ async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, Produc
     const colorOk = p.colors.length === 0 || p.colors.some((c) => c.toLowerCase() === line.color.toLowerCase());
     if (!sizeOk || !colorOk) throw badInput("ordersApi.sizeColorUnavailable");
   }
+  // A first look without locks, to answer early; takeStock's conditional UPDATE is what guarantees it.
+  for (const [id, units] of unitsPerProduct(lines)) {
+    const p = byId.get(id)!;
+    if (units > p.stock) throw notEnough(id, p.name, p.stock);
+  }
   return byId;
 }
 
@@ -84,8 +106,7 @@ async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, Produc
  * in a cycle. Answers the product rows as of the decrement: those prices are the ones charged.
  */
 async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRow>): Promise<Map<string, ProductRow>> {
-  const perProduct = new Map<string, number>();
-  for (const l of lines) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.quantity);
+  const perProduct = unitsPerProduct(lines);
   const taken = new Map<string, ProductRow>();
   for (const [id, quantity] of [...perProduct.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const [row] = await tx
@@ -95,9 +116,7 @@ async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRo
       .returning();
     if (!row) {
       const [now] = await tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, id));
-      const name = now?.name ?? known.get(id)?.name ?? "";
-      const left = Math.max(0, now?.stock ?? 0);
-      throw left > 0 ? conflict("ordersApi.notEnoughForOrder", { name, n: left }) : conflict("ordersApi.soldOut", { name });
+      throw notEnough(id, now?.name ?? known.get(id)?.name ?? "", now?.stock ?? 0);
     }
     taken.set(id, row);
   }
