@@ -140,7 +140,8 @@ describe("POST /api/payments/session", () => {
   it("refuses a Cash on Delivery order", async () => {
     const p = await makeProduct(t.deps.db);
     const placed = await t.app.inject({ method: "POST", url: "/api/order/guest", payload: orderPayload([{ productId: p.id, quantity: 1 }]) });
-    const res = await t.app.inject({ method: "POST", url: "/api/payments/session", payload: { orderNumber: placed.json().order.orderNumber } });
+    const { orderNumber, email } = placed.json().order;
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/session", payload: { orderNumber, email } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("This order is not paid by card");
   });
@@ -153,10 +154,79 @@ describe("POST /api/payments/session", () => {
       url: "/api/order/guest",
       payload: orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card" }),
     });
-    const res = await t.app.inject({ method: "POST", url: "/api/payments/session", payload: { orderNumber: placed.json().order.orderNumber } });
+    const { orderNumber, email } = placed.json().order;
+    const res = await t.app.inject({ method: "POST", url: "/api/payments/session", payload: { orderNumber, email } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ url: "" });
     expect(res.json().message).toMatch(/could not start the card payment/);
+  });
+});
+
+describe("who may open a payment session (issue 11, item 3)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { PAYMOB_API_URL: providerUrl, PAYMOB_API_KEY: "test-key", PAYMOB_INTEGRATION_ID: "777", PAYMOB_IFRAME_ID: "888", RATE_LIMIT_SCALE: "100" },
+    });
+  });
+  afterAll(() => t.close());
+
+  async function guestCardOrder() {
+    const p = await makeProduct(t.deps.db);
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/order/guest",
+      payload: orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card", email: "Mona.Guest@Example.com" }),
+    });
+    expect(placed.statusCode).toBe(201);
+    return placed.json().order.orderNumber as string;
+  }
+  const session = (payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "POST", url: "/api/payments/session", payload, headers });
+  const billingSent = () => seen.filter((s) => s.path === "/api/acceptance/payment_keys");
+
+  it("refuses (404) anyone who only knows a guest order's number, and sends the provider nothing", async () => {
+    const orderNumber = await guestCardOrder();
+    const { cookie } = await signedIn(t.deps.db, "user");
+    for (const [payload, headers, status] of [
+      [{ orderNumber }, {}, 404],
+      [{ orderNumber, email: "someone@example.com" }, {}, 404],
+      [{ orderNumber, email: "" }, {}, 404],
+      [{ orderNumber, email: "mona.guest@example.co" }, {}, 404],
+      [{ orderNumber }, { cookie }, 404],
+      // 10 KB in the field is refused by the schema before any lookup.
+      [{ orderNumber, email: "x".repeat(10_000) }, {}, 400],
+    ] as const) {
+      const res = await session(payload, headers);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(status);
+      expect(res.body).not.toContain("Mona");
+    }
+    expect((await session({ orderNumber })).json().message).toBe("Order not found");
+    expect(billingSent()).toEqual([]);
+  });
+
+  it("opens the session for a guest order when the request gives the order's e-mail (any case)", async () => {
+    const orderNumber = await guestCardOrder();
+    const res = await session({ orderNumber, email: " mona.guest@example.COM " });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().url).toContain("payment_token=pay-token-9");
+    expect(billingSent()).toHaveLength(1);
+  });
+
+  it("opens a customer's order only for that customer, whatever e-mail a stranger gives", async () => {
+    const owner = await signedIn(t.deps.db, "user");
+    const p = await makeProduct(t.deps.db);
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/order",
+      headers: { cookie: owner.cookie },
+      payload: orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card" }),
+    });
+    const { orderNumber, email } = placed.json().order;
+    const stranger = await signedIn(t.deps.db, "user");
+    expect((await session({ orderNumber, email })).statusCode).toBe(404);
+    expect((await session({ orderNumber, email }, { cookie: stranger.cookie })).statusCode).toBe(404);
+    expect((await session({ orderNumber }, { cookie: owner.cookie })).statusCode).toBe(200);
   });
 });
 
