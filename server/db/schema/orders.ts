@@ -78,6 +78,8 @@ export const idempotencyKeys = pgTable(
     scope: text("scope").notNull(),
     key: text("key").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    /** SHA-256 of the order payload: the key replays only the same order (docs/decisions/116). */
+    payloadHash: text("payload_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],

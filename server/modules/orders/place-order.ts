@@ -5,6 +5,7 @@
  * nothing behind, and the conditional UPDATEs make concurrent buyers unable to take stock below
  * zero or a code past its limit.
  */
+import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { LIMITS, type Lang } from "@core/constants";
 import { lineTotal, orderTotals } from "@core/pricing";
@@ -136,18 +137,34 @@ async function insertOrder(tx: DbOrTx, values: Omit<typeof orders.$inferInsert, 
   throw new Error("could not draw a unique order number");
 }
 
+/** JSON with its object keys sorted, so one order always hashes the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The validated order as one SHA-256: what a key may replay (docs/decisions/116). */
+export const orderPayloadHash = (input: OrderInput) => crypto.createHash("sha256").update(stableJson(input)).digest("hex");
+
 /**
  * Claims the Idempotency-Key inside the transaction. A concurrent request with the same key blocks
  * on the primary key until this transaction ends: if it committed, that request finds the order;
- * if it rolled back, that request goes ahead as if it were first.
+ * if it rolled back, that request goes ahead as if it were first. The key replays only the order it
+ * was claimed with: another payload under it is refused and learns nothing of the first order.
  */
-async function claimKey(tx: DbOrTx, scope: string, key: string): Promise<{ existingOrderId: string | null }> {
-  const claimed = await tx.insert(idempotencyKeys).values({ scope, key }).onConflictDoNothing().returning();
+async function claimKey(tx: DbOrTx, scope: string, key: string, payloadHash: string): Promise<{ existingOrderId: string | null }> {
+  const claimed = await tx.insert(idempotencyKeys).values({ scope, key, payloadHash }).onConflictDoNothing().returning();
   if (claimed.length) return { existingOrderId: null };
   const [row] = await tx
-    .select({ orderId: idempotencyKeys.orderId })
+    .select({ orderId: idempotencyKeys.orderId, payloadHash: idempotencyKeys.payloadHash })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  // A key from before the hash was kept (null) cannot prove it is the same order: refused too.
+  if (row && row.payloadHash !== payloadHash) throw conflict("ordersApi.idempotencyKeyReused");
   if (!row?.orderId) throw conflict("ordersApi.orderInProgress");
   return { existingOrderId: row.orderId };
 }
@@ -161,7 +178,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
 
   const outcome = await deps.db.transaction(async (tx) => {
     if (key) {
-      const { existingOrderId } = await claimKey(tx, scope, key);
+      const { existingOrderId } = await claimKey(tx, scope, key, orderPayloadHash(input));
       if (existingOrderId) return { orderId: existingOrderId, replayed: true };
     }
     const known = await checkLines(tx, lines);
