@@ -8,11 +8,11 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import { orders } from "../../db/schema";
+import { orders, paymentSessions } from "../../db/schema";
 import { badInput, notFound } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { loadOrder, orderByNumber } from "../orders/load-orders";
-import { createPaymentFrameUrl } from "./paymob";
+import { openProviderSession } from "./paymob";
 
 export interface PaymentSessionRequest {
   orderNumber: string;
@@ -31,12 +31,13 @@ export async function createPaymentSession(deps: AppDeps, request: PaymentSessio
   if (!deps.config.cardPaymentEnabled) throw badInput("ordersApi.cardUnavailable");
   const order = await loadOrder(deps.db, orderByNumber(request.orderNumber));
   if (!order) throw notFound("ordersApi.orderNotFound");
-  const [row] = await deps.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order._id));
+  const [row] = await deps.db.select({ userId: orders.userId, total: orders.total }).from(orders).where(eq(orders.id, order._id));
   const allowed = row?.userId ? row.userId === viewer?._id : sameEmail(request.email, order.email);
   if (!allowed) throw notFound("ordersApi.orderNotFound");
   if (order.paymentMethod !== "Credit Card" || order.status !== "Processing") throw badInput("ordersApi.paymentNotCard");
+  if (order.paymentStatus === "Paid") throw badInput("ordersApi.alreadyPaid");
   const a = order.shipping.address;
-  return createPaymentFrameUrl(deps.config, deps.log, {
+  const session = await openProviderSession(deps.config, deps.log, {
     amount: order.totalAmount,
     userId: row?.userId ?? "guest",
     reference: order.orderNumber,
@@ -56,4 +57,17 @@ export async function createPaymentSession(deps: AppDeps, request: PaymentSessio
       amount: order.totalAmount,
     },
   });
+  if (!session.url || !session.providerOrderId || !session.merchantOrderId) return "";
+  // The provider's signed callback names its order id: remember which of ours it pays.
+  const [saved] = await deps.db
+    .insert(paymentSessions)
+    .values({ providerOrderId: session.providerOrderId, orderId: order._id, merchantOrderId: session.merchantOrderId, amountCents: row!.total })
+    .onConflictDoNothing()
+    .returning({ id: paymentSessions.providerOrderId });
+  if (!saved) {
+    // The provider named an order id already bound to a session: never let one payment count twice.
+    deps.log.error({ providerOrderId: session.providerOrderId, orderNumber: order.orderNumber }, "provider order id reused");
+    return "";
+  }
+  return session.url;
 }
