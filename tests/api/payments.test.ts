@@ -331,7 +331,7 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
   it("marks a card order Paid on a verified callback for its provider order and total, shown to the owner and staff", async () => {
     const o = await cardOrderWithSession();
     expect(o.merchantOrderId.startsWith(`${o.orderNumber}-`)).toBe(true);
-    const res = await callback(transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents, merchantOrderId: o.merchantOrderId }));
+    const res = await callback(transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents }));
     expect(res.statusCode, res.body).toBe(200);
     expect(await paymentStatusOf(o.orderNumber)).toBe("Paid");
     const mine = (await t.app.inject({ method: "GET", url: "/api/order", headers: { cookie: o.owner.cookie } })).json().orders;
