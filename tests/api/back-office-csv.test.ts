@@ -188,7 +188,7 @@ describe("product import", () => {
     expect(report.updated).toEqual([{ row: 3, code: "CALM-1", _id: calm.id }]);
     expect(report.conflicts).toEqual([{ row: 2, code: "SOLD-1", stock: 7 }]);
     expect(report.refused).toEqual([
-      { row: 2, code: "SOLD-1", reasons: ["The stock changed to 7 since the export (orders came in); this row was not imported. Export again, or write 7 as its previousStock."] },
+      { row: 2, code: "SOLD-1", reasons: ["The stock changed to 7 since the export (orders or another edit); this row was not imported. Export again, or write 7 as its previousStock."] },
     ]);
     const [soldNow] = await t.deps.db.select().from(products).where(eq(products.id, sold.id));
     expect(soldNow).toMatchObject({ stock: 7, name: "Sold meanwhile" });

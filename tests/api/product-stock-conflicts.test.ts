@@ -48,7 +48,7 @@ describe("PUT /api/products/{id} with previousStock", () => {
     const res = await put(p.id, productBody({ name: "Stale edit", stock: 10, previousStock: 10 }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      message: "The stock changed to 7 since this form was opened (orders came in). Check the stock and save again.",
+      message: "The stock changed to 7 since this form was opened (orders or another edit). Check it and save again.",
       stock: 7,
     });
     expect(await stockOf(t.deps.db, p.id)).toBe(7);
@@ -57,7 +57,7 @@ describe("PUT /api/products/{id} with previousStock", () => {
     expect(audit.map((a) => a.action)).not.toContain("product.update");
     const ar = await put(p.id, productBody({ stock: 10, previousStock: 10 }), "ar");
     expect(ar.statusCode).toBe(409);
-    expect(ar.json()).toEqual({ message: "تغيّر المخزون إلى 7 منذ فتح هذا النموذج (وصلت طلبات جديدة). راجع المخزون ثم احفظ مرة أخرى.", stock: 7 });
+    expect(ar.json()).toEqual({ message: "تغيّر المخزون إلى 7 منذ فتح هذا النموذج (طلبات أو تعديل آخر). راجعه ثم احفظ مرة أخرى.", stock: 7 });
   });
 
   it("takes the new stock once the form is based on the current one", async () => {
