@@ -98,6 +98,17 @@ describe("stock races on PostgreSQL", () => {
     expect(await stockOf(t.deps.db, p.id)).toBe(8);
   });
 
+  it.skipIf(!onPostgres())("lets exactly one of 10 parallel saves based on the same stock through", async () => {
+    const p = await makeProduct(t.deps.db, { stock: 10 });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => put(p.id, productBody({ stock: 11 + i, previousStock: 10 }))));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    const winner = ok[0]!.json().product.stock;
+    expect(await stockOf(t.deps.db, p.id)).toBe(winner);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().stock).toBe(winner);
+  });
+
   it.skipIf(!onPostgres())("never brings back a unit sold while a save runs: final stock = saved or old stock − units sold", async () => {
     for (let round = 0; round < 5; round++) {
       const p = await makeProduct(t.deps.db, { stock: 10 });
