@@ -44,14 +44,19 @@ function asSigned(value: unknown): string {
   return `${value}`;
 }
 
+/** The string the provider signs: the signed fields' values, concatenated in their order. */
+export function signedText(obj: Record<string, unknown>): string {
+  return SIGNED_TRANSACTION_FIELDS.map((f) => asSigned(valueAt(obj, f))).join("");
+}
+
 export function transactionHmac(obj: Record<string, unknown>, secret: string): string {
-  const text = SIGNED_TRANSACTION_FIELDS.map((f) => asSigned(valueAt(obj, f))).join("");
-  return crypto.createHmac("sha512", secret).update(text, "utf8").digest("hex");
+  return crypto.createHmac("sha512", secret).update(signedText(obj), "utf8").digest("hex");
 }
 
 /** Constant-time: the time taken says nothing about how much of a forged signature was right. */
 export function verifyTransactionHmac(obj: Record<string, unknown>, hmac: string | undefined, secret: string): boolean {
-  if (!hmac || !/^[0-9a-f]{128}$/.test(hmac)) return false;
+  // The provider writes lowercase hex; the same bytes in capitals are the same signature.
+  if (!hmac || !/^[0-9a-fA-F]{128}$/.test(hmac)) return false;
   const expected = Buffer.from(transactionHmac(obj, secret), "hex");
   return crypto.timingSafeEqual(expected, Buffer.from(hmac, "hex"));
 }
