@@ -31,6 +31,8 @@ const envSchema = z.object({
   PAYMOB_API_KEY: z.string().optional().transform((v) => v || undefined),
   PAYMOB_INTEGRATION_ID: z.string().optional().transform((v) => v || undefined),
   PAYMOB_IFRAME_ID: z.string().optional().transform((v) => v || undefined),
+  /** Verifies the provider's transaction callbacks (server/modules/payments/paymob-callback.ts). */
+  PAYMOB_HMAC_SECRET: z.string().optional().transform((v) => v || undefined),
   /** Rate limits can be loosened for the browser tests, never switched off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Pages rendered at once; more wait their turn (server/http/render-gate.ts). */
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, "uploads"),
     outboxDir: path.join(dataDir, "outbox"),
     isProduction: c.NODE_ENV === "production",
-    cardPaymentEnabled: Boolean(c.PAYMOB_API_KEY && c.PAYMOB_INTEGRATION_ID && c.PAYMOB_IFRAME_ID),
+    // Without the HMAC secret no payment could ever be confirmed, so card payment stays off.
+    cardPaymentEnabled: Boolean(c.PAYMOB_API_KEY && c.PAYMOB_INTEGRATION_ID && c.PAYMOB_IFRAME_ID && c.PAYMOB_HMAC_SECRET),
   };
 }

@@ -54,6 +54,8 @@ const STEP_FORM = "checkout-step";
 interface PlacedOrder {
   _id: string;
   orderNumber: string;
+  /** A guest order's payment session needs it (server/modules/payments/payment-session.ts). */
+  email: string;
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
@@ -145,7 +147,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   async function startCardPayment(order: PlacedOrder): Promise<string | null> {
     try {
-      const session = await api<{ url?: string }>("/payments/session", { method: "POST", body: { orderNumber: order.orderNumber } });
+      const session = await api<{ url?: string }>("/payments/session", { method: "POST", body: { orderNumber: order.orderNumber, email: order.email } });
       if (session.url) return session.url;
     } catch (err) {
       // SPEC §8 logs payment session errors only; the shopper still learns the card flow did not start.

@@ -80,8 +80,17 @@ export const productCreateInput = z
   .object({ ...baseShape, images: baseShape.images.min(1, "catalogAdmin.imageRequired") })
   .superRefine(bulkPairs);
 
+/**
+ * Edit only: the stock the form (or spreadsheet row) was loaded with. The server refuses the save
+ * when the stored stock has moved since, so units sold meanwhile are not sold again (decision 115).
+ */
+const previousStock = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v === null ? undefined : v),
+  z.number({ error: "catalogAdmin.stockNotNegative" }).int("catalogAdmin.stockNotNegative").min(0, "catalogAdmin.stockNotNegative").max(1_000_000).optional(),
+);
+
 /** Edit: the same rules, images may be left as they are. */
-export const productUpdateInput = z.object(baseShape).superRefine(bulkPairs);
+export const productUpdateInput = z.object({ ...baseShape, previousStock }).superRefine(bulkPairs);
 
 export type ProductCreateInput = z.infer<typeof productCreateInput>;
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;

@@ -163,6 +163,42 @@ describe("product import", () => {
     expect(nile).toMatchObject({ name: 'Dress, "Nile" edition', description: "Line one\nLine two", price: 125_050, specifications: ['=HYPERLINK("http://x")', "100% cotton"] });
   });
 
+  it("refuses as a conflict a row whose stock was sold from since the export, and writes nothing of it (decision 115)", async () => {
+    const sold = await insertProduct(t.deps.db, { code: "SOLD-1", name: "Sold meanwhile", stock: 10 });
+    const calm = await insertProduct(t.deps.db, { code: "CALM-1", name: "Untouched", stock: 10 });
+    const exported = (await t.app.inject({ method: "GET", url: "/api/admin/export/products.csv", headers: admin.headers })).body;
+    const rows = rowsOf(exported);
+    const columns = rows[0]!;
+    expect(columns).toContain("previousStock");
+    const pick = (code: string) => rows.find((r) => r[0] === code)!;
+    expect(pick("SOLD-1")[columns.indexOf("previousStock")]).toBe("10");
+    // Three units are sold after the export (as an order would), then the sheet comes back with
+    // the stock raised to 12 on both rows and the names changed.
+    await t.deps.db.update(products).set({ stock: 7 }).where(eq(products.id, sold.id));
+    const edited = [columns, ...["SOLD-1", "CALM-1"].map((code) => {
+      const r = [...pick(code)];
+      r[columns.indexOf("stock")] = "12";
+      r[columns.indexOf("name")] = `${code} renamed`;
+      return r;
+    })].map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\n");
+    const form = multipartFile("file", "p.csv", edited, "text/csv");
+    const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.updated).toEqual([{ row: 3, code: "CALM-1", _id: calm.id }]);
+    expect(report.conflicts).toEqual([{ row: 2, code: "SOLD-1", stock: 7 }]);
+    expect(report.refused).toEqual([
+      { row: 2, code: "SOLD-1", reasons: ["The stock changed to 7 since the export (orders or another edit); this row was not imported. Export again, or write 7 as its previousStock."] },
+    ]);
+    const [soldNow] = await t.deps.db.select().from(products).where(eq(products.id, sold.id));
+    expect(soldNow).toMatchObject({ stock: 7, name: "Sold meanwhile" });
+    const [calmNow] = await t.deps.db.select().from(products).where(eq(products.id, calm.id));
+    expect(calmNow).toMatchObject({ stock: 12, name: "CALM-1 renamed" });
+
+    const ar = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, cookie: `${admin.cookie}; lang=ar` } });
+    expect(ar.json().refused.find((r: { code: string }) => r.code === "SOLD-1").reasons[0]).toBe(translate("ar", "catalogAdmin.stockChangedSinceExport", { n: 7 }));
+  });
+
   it("refuses a file without the required columns", async () => {
     const form = multipartFile("file", "p.csv", "name,price\nX,1\n", "text/csv");
     const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });

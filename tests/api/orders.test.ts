@@ -175,7 +175,7 @@ describe("what an order cannot do", () => {
       orderPayload([{ productId: ok.id, quantity: 1 }, { productId: scarce.id, quantity: 2 }], { promoCode: code.code }),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe("Sorry, only 1 of Velvet abaya left in stock. Please lower the quantity in your cart.");
+    expect(res.json()).toMatchObject({ message: "Only 1 items available in total", productId: scarce.id, stock: 1 });
     expect(await orderCount()).toBe(before);
     expect(await stockOf(t.deps.db, ok.id)).toBe(5);
     expect(await stockOf(t.deps.db, scarce.id)).toBe(1);
@@ -183,6 +183,26 @@ describe("what an order cannot do", () => {
     const gone = await makeProduct(t.deps.db, { name: "Silk scarf", stock: 0 });
     const ar = await guestOrder(orderPayload([{ productId: gone.id, quantity: 1 }]), withLang({}, "ar"));
     expect(ar.json().message).toBe("عذرًا، نفدت كمية Silk scarf. يرجى حذفه من سلتك.");
+  });
+
+  it("refuses with SPEC §5's 'Only {n} items available in total' when an order's lines for one product exceed its stock", async () => {
+    const p = await makeProduct(t.deps.db, { name: "Striped shirt", stock: 3 });
+    // Two sizes of one product: each line alone fits the stock, together they do not.
+    const lines = [
+      { productId: p.id, quantity: 2, size: "S" },
+      { productId: p.id, quantity: 2, size: "M" },
+    ];
+    const before = await orderCount();
+    const res = await guestOrder(orderPayload(lines));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: "Only 3 items available in total", productId: p.id, stock: 3 });
+    const ar = await guestOrder(orderPayload(lines), withLang({}, "ar"));
+    expect(ar.statusCode).toBe(409);
+    expect(ar.json().message).toBe("المتاح 3 قطع فقط إجمالًا");
+    const { cookie } = await signedIn(t.deps.db, "user");
+    expect((await userOrder(cookie, orderPayload(lines))).json().message).toBe("Only 3 items available in total");
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(t.deps.db, p.id)).toBe(3);
   });
 
   it("refuses an expired or used-up code with its reason and changes nothing", async () => {

@@ -4,6 +4,7 @@ import { ColorSwatch } from "~/components/cart/color-swatch";
 import { Button } from "~/components/ui/button";
 import { useLang, useT } from "~/i18n/react";
 import { OrderProgress, StatusBadge } from "./order-progress";
+import { PaymentStatusBadge } from "./payment-status";
 
 interface OrderCardProps {
   order: OrderDTO;
@@ -32,7 +33,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             <bdi dir="ltr" data-testid="order-number">{order.orderNumber}</bdi>
           </h2>
           <p className="text-sm text-muted">
-            {t("orders.placedOn", { date })} · {t(`common.payment.${order.paymentMethod}`)}
+            {t("orders.placedOn", { date })} · {t(`common.payment.${order.paymentMethod}`)} <PaymentStatusBadge status={order.paymentStatus} />
           </p>
         </div>
         <StatusBadge status={order.status} />

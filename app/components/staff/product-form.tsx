@@ -3,7 +3,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { CATEGORIES, COLLECTIONS, LIMITS, SIZES } from "@core/constants";
 import { generateProductCode, productFormSchema } from "@core/validation/product";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { api, errorMessage } from "~/lib/api";
+import { ApiError, api, errorMessage } from "~/lib/api";
 import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
@@ -84,6 +84,10 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
   const [uploading, setUploading] = useState(false);
   const [autoCode, setAutoCode] = useState(false);
   const [seed, setSeed] = useState(() => Math.random());
+  // The stock this form was loaded with: sent as previousStock so a save never brings back units
+  // sold while the form was open (decision 115). A 409 answers the current stock.
+  const [baseStock, setBaseStock] = useState<number | null>(product ? product.stock : null);
+  const [stockConflict, setStockConflict] = useState<{ message: string; stock: number } | null>(null);
 
   // localStorage exists only in the browser; the server renders the toggle off.
   useEffect(() => {
@@ -108,7 +112,11 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = productFormSchema(mode).safeParse({ ...form, collection: form.collection || undefined });
+    const parsed = productFormSchema(mode).safeParse({
+      ...form,
+      collection: form.collection || undefined,
+      ...(baseStock === null ? {} : { previousStock: baseStock }),
+    });
     if (!parsed.success) {
       const errs = fieldErrors(parsed.error.issues);
       // zod checks the bulk pair only once every field parses; say it now so all messages show at once.
@@ -132,6 +140,8 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
       if (product) {
         toast.success(message ?? t("staff.productUpdated"));
         setForm(saved ? fromProduct(saved) : form);
+        if (saved) setBaseStock(saved.stock);
+        setStockConflict(null);
       } else {
         // A moderator's product waits for an admin: the toast says so (DESIGN §5).
         toast.success(saved?.status === "pending" ? t("staff.productPending") : (message ?? t("staff.productCreated")));
@@ -140,6 +150,9 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
       }
       onSaved?.(saved);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && typeof error.body.stock === "number") {
+        setStockConflict({ message: error.message, stock: error.body.stock });
+      }
       toast.error(errorMessage(error));
     } finally {
       setSaving(false);
@@ -190,6 +203,36 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
           <TextField label={t("staff.priceEgp")} type="number" min={0} step="0.01" inputMode="decimal" value={form.price} onChange={(e) => set("price", e.target.value)} error={err("price")} required name="price" />
           <TextField label={t("staff.stock")} type="number" min={0} step={1} inputMode="numeric" value={form.stock} onChange={(e) => set("stock", e.target.value)} error={err("stock")} required name="stock" />
         </div>
+        {stockConflict ? (
+          <div role="alert" className="flex flex-col gap-2 rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="stock-conflict">
+            <p>{stockConflict.message}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  set("stock", String(stockConflict.stock));
+                  setBaseStock(stockConflict.stock);
+                  setStockConflict(null);
+                }}
+                data-testid="stock-conflict-take"
+              >
+                {t("staff.stockConflictTake", { n: stockConflict.stock })}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setBaseStock(stockConflict.stock);
+                  setStockConflict(null);
+                }}
+                data-testid="stock-conflict-keep"
+              >
+                {t("staff.stockConflictKeep", { n: form.stock })}
+              </Button>
+            </div>
+          </div>
+        ) : null}
         <fieldset className="grid gap-4 rounded-xl border border-line p-3 sm:grid-cols-2">
           <legend className="px-1 text-sm font-medium">{t("staff.bulkPricing")}</legend>
           <TextField label={t("staff.bulkQuantity")} type="number" min={1} step={1} value={form.bulkDiscountminQuantity} onChange={(e) => set("bulkDiscountminQuantity", e.target.value)} error={err("bulkDiscountminQuantity")} name="bulkDiscountminQuantity" />
@@ -260,7 +303,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
           <Button type="submit" size="lg" loading={saving} disabled={uploading} data-testid="product-submit">
             {product ? t("staff.saveProduct") : t("staff.createProduct")}
           </Button>
-          <Button type="button" variant="secondary" size="lg" onClick={() => { setForm(initial); setErrors({}); }}>
+          <Button type="button" variant="secondary" size="lg" onClick={() => { setForm(initial); setErrors({}); setStockConflict(null); }}>
             {t("staff.resetForm")}
           </Button>
         </div>

@@ -17,6 +17,8 @@ import { Pager } from "~/components/staff/list-controls";
 import { tableClass, td, StaffTable } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { staffLocale } from "~/components/staff/codes";
+import { PaymentStatusBadge } from "~/components/orders/payment-status";
+import type { PaymentStatus } from "@server/modules/orders/order-dto";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -39,6 +41,7 @@ interface StaffOrder {
   email: string;
   phone: string;
   paymentMethod: string;
+  paymentStatus?: PaymentStatus;
   totalAmount: number;
   products: { quantity: number }[];
   shipping: { status: OrderStatus; address?: { city?: string } };
@@ -72,7 +75,15 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
       return Array.isArray(prev) ? list : { ...(prev as object), orders: list };
     });
     try {
-      await api(`/moderator/orders/${order._id}/status`, { method: "PUT", body: { status } });
+      const reply = await api<{ order?: StaffOrder }>(`/moderator/orders/${order._id}/status`, { method: "PUT", body: { status } });
+      // Delivering a cash order marks it paid (docs/decisions/117): show what the server decided.
+      const paymentStatus = reply.order?.paymentStatus;
+      if (paymentStatus) {
+        query.setData((prev: unknown) => {
+          const list = listFrom<StaffOrder>(prev, "orders").map((o) => (o._id === order._id ? { ...o, paymentStatus } : o));
+          return Array.isArray(prev) ? list : { ...(prev as object), orders: list };
+        });
+      }
       toast.dismiss(loading);
       toast.success(t("staff.statusUpdated"));
     } catch {
@@ -145,7 +156,10 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
                     {o.shipping.address?.city ? <div className="text-xs text-muted">{o.shipping.address.city}</div> : null}
                   </td>
                   <td className={td}>{o.products.reduce((n, p) => n + p.quantity, 0)}</td>
-                  <td className={td}>{t(`common.payment.${o.paymentMethod}`)}</td>
+                  <td className={td}>
+                    <div>{t(`common.payment.${o.paymentMethod}`)}</div>
+                    <PaymentStatusBadge status={o.paymentStatus} />
+                  </td>
                   <td className={`${td} whitespace-nowrap`}>
                     <Price egp={o.totalAmount} />
                   </td>

@@ -4,4 +4,5 @@ export * from "./promotions";
 export * from "./shipping";
 export * from "./cart";
 export * from "./orders";
+export * from "./payments";
 export * from "./content";

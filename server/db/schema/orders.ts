@@ -29,6 +29,10 @@ export const orders = pgTable(
     promoCode: text("promo_code"),
     promoPercent: integer("promo_percent").notNull().default(0),
     paymentMethod: text("payment_method", { enum: ["Cash on Delivery", "Credit Card"] }).notNull(),
+    /** Set by the card provider's verified callback, or by delivery for cash (docs/decisions/117). */
+    paymentStatus: text("payment_status", { enum: ["Unpaid", "Paid", "Failed"] }).notNull().default("Unpaid"),
+    /** The provider's transaction that paid the order. */
+    paymentTransactionId: text("payment_transaction_id"),
     status: text("status", { enum: ["Processing", "Shipped", "Out for Delivery", "Delivered", "Cancelled"] })
       .notNull()
       .default("Processing"),
@@ -78,6 +82,8 @@ export const idempotencyKeys = pgTable(
     scope: text("scope").notNull(),
     key: text("key").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    /** SHA-256 of the order payload: the key replays only the same order (docs/decisions/116). */
+    payloadHash: text("payload_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],

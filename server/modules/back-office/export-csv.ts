@@ -15,7 +15,9 @@ export const PRODUCT_CSV_COLUMNS = [
   "code", "name", "nameAr", "description", "descriptionAr", "category", "collection",
   "price", "stock", "sizes", "colors", "specifications", "images",
 ] as const;
-const PRODUCT_EXTRA_COLUMNS = ["_id", "status", "hidden", "discount", "totalPrice", "createdAt"] as const;
+/** The stock as exported, read back by the import to refuse a row whose stock moved since (decision 115). */
+export const PREVIOUS_STOCK_COLUMN = "previousStock";
+const PRODUCT_EXTRA_COLUMNS = ["_id", "status", "hidden", "discount", "totalPrice", "createdAt", PREVIOUS_STOCK_COLUMN] as const;
 
 interface ProductRow {
   id: string;
@@ -59,7 +61,7 @@ export async function* exportProductsCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SI
         csvLine([
           p.code, p.name, p.name_ar, p.description, p.description_ar, p.category, p.collection,
           toEgp(p.price), p.stock, csvList(p.sizes), csvList(p.colors), csvList(p.specifications), csvList(p.images),
-          p.id, p.status, p.hidden, p.discount, toEgp(p.total_price), p.created_at,
+          p.id, p.status, p.hidden, p.discount, toEgp(p.total_price), p.created_at, p.stock,
         ]),
       )
       .join("");

@@ -4,6 +4,8 @@
  * the product form's own schema and saved through the catalogue's own create and update services
  * (pricing, search text, audit), one row at a time, so a bad row never stops the good ones: it is
  * reported with its row number (as a spreadsheet counts, the header being row 1) and its reasons.
+ * An optional previousStock column (the export writes it) guards the stock: an existing product
+ * whose stock moved since is reported as a conflict and not written (decision 115).
  */
 import { desc, inArray } from "drizzle-orm";
 import type { z } from "zod";
@@ -14,13 +16,14 @@ import type { AppDeps } from "../../deps";
 import { products } from "../../db/schema";
 import { badInput, isAppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
-import { createProduct, updateProduct } from "../catalog/save-product";
+import { createProduct, stockChanged, updateProduct } from "../catalog/save-product";
 import { LIST_SEPARATOR, parseCsv, unguardCell } from "./csv";
-import { PRODUCT_CSV_COLUMNS } from "./export-csv";
+import { PREVIOUS_STOCK_COLUMN, PRODUCT_CSV_COLUMNS } from "./export-csv";
 
 export const IMPORT_MAX_ROWS = 5000;
 const REQUIRED_COLUMNS = ["code", "name", "category", "price"] as const;
 const LIST_COLUMNS = new Set(["sizes", "colors", "specifications", "images"]);
+const STOCK_CHANGED_KEY = stockChanged(0).key;
 
 export interface ImportedRow {
   row: number;
@@ -32,10 +35,20 @@ export interface RefusedRow {
   code: string;
   reasons: string[];
 }
+/** A row whose previousStock no longer matches the stored stock: nothing of it was written. */
+export interface ConflictRow {
+  row: number;
+  code: string;
+  /** The stock as it is now. */
+  stock: number;
+}
 export interface ImportReport {
   created: ImportedRow[];
   updated: ImportedRow[];
+  /** Every row not written, conflicts included, with its reasons. */
   refused: RefusedRow[];
+  /** The refused rows whose stock changed since the export (decision 115). */
+  conflicts: ConflictRow[];
 }
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
@@ -66,6 +79,8 @@ export async function importProductsCsv(deps: AppDeps, text: string, actor: Sess
     const index = headerCells.indexOf(column.toLowerCase());
     if (index >= 0) header.set(column, index);
   }
+  // The stock as exported: an update is refused when orders have changed it since (decision 115).
+  const previousStockIndex = headerCells.indexOf(PREVIOUS_STOCK_COLUMN.toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((c) => !header.has(c));
   if (missing.length) throw badInput("pages.importMissingColumns", { columns: missing.join(", ") });
   if (rows.length - 1 > IMPORT_MAX_ROWS) throw badInput("pages.importTooManyRows", { n: IMPORT_MAX_ROWS });
@@ -83,12 +98,13 @@ export async function importProductsCsv(deps: AppDeps, text: string, actor: Sess
   const byCode = new Map<string, { id: string; images: string[] }>();
   for (const p of known) if (!byCode.has(p.code)) byCode.set(p.code, { id: p.id, images: p.images });
 
-  const report: ImportReport = { created: [], updated: [], refused: [] };
+  const report: ImportReport = { created: [], updated: [], refused: [], conflicts: [] };
   for (let i = 1; i < rows.length; i++) {
     const cells = rows[i]!;
     if (cells.every((c) => c.trim() === "")) continue;
     const row = i + 1;
     const input = readRow(header, cells);
+    if (previousStockIndex >= 0) input.previousStock = unguardCell((cells[previousStockIndex] ?? "").trim());
     const code = String(input.code ?? "");
     const existing = code ? byCode.get(code) : undefined;
     // An update with an empty images cell keeps the product's images.
@@ -109,6 +125,11 @@ export async function importProductsCsv(deps: AppDeps, text: string, actor: Sess
       }
     } catch (err) {
       if (!isAppError(err)) throw err;
+      if (err.key === STOCK_CHANGED_KEY) {
+        report.conflicts.push({ row, code, stock: Number(err.extra?.stock) });
+        report.refused.push({ row, code, reasons: [translate(lang, "catalogAdmin.stockChangedSinceExport", err.vars)] });
+        continue;
+      }
       report.refused.push({ row, code, reasons: [translate(lang, err.key, err.vars)] });
     }
   }

@@ -9,6 +9,7 @@ import { productDtoColumns, toProductDTO, type ProductDTO, type ProductDtoRow } 
 import { listingClauses, listingShape, listingValues, searchMatch, type ListingShape } from "./listing-query";
 import { countListing, readListingPage } from "./listing-statements";
 import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
+import { recentlyMissed, rememberMiss, TYPO_STATEMENT_TIMEOUT_MS, typoWorthy, withTypoSlot } from "./typo-fallback";
 
 /** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
 const TYPO_SIMILARITY = 0.3;
@@ -89,7 +90,8 @@ export interface ProductPage {
  * The shop listing: the page and the count, run together, whatever the page size. Both are
  * memoised briefly (catalog-memo.ts, docs/decisions/043): every shopper asks for the same few
  * pages, and any write that changes what they show clears them at once. A search that finds nothing is tried once
- * more tolerating typos, in a transaction that lowers pg_trgm's threshold.
+ * more tolerating typos, in a transaction that lowers pg_trgm's threshold, within the limits of
+ * typo-fallback.ts (docs/decisions/118).
  */
 export async function listProducts(
   deps: Pick<AppDeps, "db">,
@@ -112,7 +114,10 @@ async function listRequested(deps: Pick<AppDeps, "db">, query: ProductQuery, req
   ]);
   const total = known ?? counted!;
   if (known === undefined) remember(countKey, total, since);
-  if (total === 0 && q.length >= 3) return listTypos(deps, query, shape, q);
+  if (total === 0 && typoWorthy(q)) {
+    const typos = await tryTypos(deps, query, shape, q);
+    if (typos) return typos;
+  }
   const page = toPage(rows, total, query);
   remember(pageKey, page, since);
   return page;
@@ -137,10 +142,30 @@ export async function listProductsJson(deps: Pick<AppDeps, "db">, query: Product
   return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, query, request)));
 }
 
+/**
+ * The typo try, within its limits (typo-fallback.ts): skipped for a term that just missed and when
+ * the slots are taken; a miss is remembered. Undefined means "not tried": the empty page stands.
+ */
+async function tryTypos(deps: Pick<AppDeps, "db">, query: ProductQuery, shape: ListingShape, q: string): Promise<ProductPage | undefined> {
+  const missKey = memoKey(deps.db, { typo: shape, q });
+  if (recentlyMissed(missKey)) return undefined;
+  try {
+    const page = await withTypoSlot(() => listTypos(deps, query, shape, q));
+    if (page && page.metadata.total === 0) rememberMiss(missKey);
+    return page;
+  } catch (err) {
+    // Over its time limit the typo try is given up: nothing found, and not tried again soon.
+    if ((err as { code?: string })?.code !== "57014" && (err as { cause?: { code?: string } })?.cause?.code !== "57014") throw err;
+    rememberMiss(missKey);
+    return undefined;
+  }
+}
+
 /** The second try of a search that found nothing: close words, in their own short transaction. */
 async function listTypos(deps: Pick<AppDeps, "db">, query: ProductQuery, shape: ListingShape, q: string): Promise<ProductPage> {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+    await tx.execute(sql`select set_config('statement_timeout', ${String(TYPO_STATEMENT_TIMEOUT_MS)}, true)`);
     const { where, order } = listingClauses(shape, searchMatch(q, "typo")!);
     const values = listingValues(query, "");
     const [rows, [counted]] = await Promise.all([

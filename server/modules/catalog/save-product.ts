@@ -38,6 +38,10 @@ function toColumns(input: ProductUpdateInput) {
   };
 }
 
+/** 409 with the stock as it is now, so the form can offer to take it over. */
+export const stockChanged = (stock: number) =>
+  new AppError("conflict", "catalogAdmin.stockChanged", { n: stock }, { stock });
+
 async function assertCodeFree(deps: Pick<AppDeps, "db">, code: string, exceptId?: string) {
   const [taken] = await deps.db
     .select({ id: products.id })
@@ -80,12 +84,19 @@ export async function updateProduct(
   assertOwnUploads(input.images);
   await assertCodeFree(deps, input.code, id);
   const updated = await deps.db.transaction(async (tx) => {
+    // Check and write in one statement: an order committed between the form's load and this save
+    // changed the stock, so the row no longer matches and nothing is written (decision 115).
+    const unchanged = input.previousStock === undefined ? undefined : eq(products.stock, input.previousStock);
     const [row] = await tx
       .update(products)
       .set({ ...toColumns(input), updatedAt: new Date() })
-      .where(eq(products.id, id))
+      .where(unchanged ? and(eq(products.id, id), unchanged) : eq(products.id, id))
       .returning({ id: products.id });
-    if (!row) throw productNotFound();
+    if (!row) {
+      const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+      if (!now) throw productNotFound();
+      throw stockChanged(now.stock);
+    }
     await refreshProductPricing(tx, { productIds: [id] });
     await recordAudit(tx, actor, "product.update", "product", id, { name: input.name });
     const [saved] = await tx.select().from(products).where(eq(products.id, id));

@@ -83,7 +83,11 @@ export async function setOrderStatus(
     if (order.status === status) return false;
     if (status === "Cancelled") await returnStock(tx, order.id);
     else if (order.status === "Cancelled") await retakeStock(tx, order.id);
-    await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    // Cash is collected at the door: a delivered cash order is paid, and a correction away from
+    // Delivered means it was not (docs/decisions/117). Card orders are paid only by the provider.
+    const cashPayment =
+      order.paymentMethod !== "Cash on Delivery" ? {} : status === "Delivered" ? { paymentStatus: "Paid" as const } : order.status === "Delivered" ? { paymentStatus: "Unpaid" as const } : {};
+    await tx.update(orders).set({ status, ...cashPayment, updatedAt: new Date() }).where(eq(orders.id, order.id));
     await recordAudit(tx, actor, "order.status", "order", order.id, { orderNumber: order.orderNumber, from: order.status, to: status });
     return true;
   });

@@ -8,6 +8,8 @@ import type { OrderStatus, PaymentMethod } from "@core/constants";
 import type { orderItems, orders, OrderAddress } from "../../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
+/** Unpaid until the card provider's verified callback (or, for cash, delivery) says otherwise. */
+export type PaymentStatus = OrderRow["paymentStatus"];
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export interface OrderLineDTO {
@@ -48,6 +50,7 @@ export interface OrderDTO {
   promoCode: string | null;
   promoPercent: number;
   paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
   status: OrderStatus;
   lang: "en" | "ar";
   totalAmount: number;
@@ -103,6 +106,7 @@ export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
     promoCode: order.promoCode,
     promoPercent: order.promoPercent,
     paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
     status: order.status,
     lang: order.lang,
     totalAmount: toEgp(order.total),

@@ -5,6 +5,7 @@
  * nothing behind, and the conditional UPDATEs make concurrent buyers unable to take stock below
  * zero or a code past its limit.
  */
+import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { LIMITS, type Lang } from "@core/constants";
 import { lineTotal, orderTotals } from "@core/pricing";
@@ -12,7 +13,7 @@ import type { OrderInput } from "@core/validation/checkout";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db/client";
 import { cartItems, idempotencyKeys, orderItems, orders, products } from "../../db/schema";
-import { badInput, conflict, notFound } from "../../errors";
+import { AppError, badInput, conflict, notFound } from "../../errors";
 import { redeemPromoCode } from "../promotions/promo-codes";
 import { shippingFeeForCity } from "../shipping/shipping-options";
 import type { ProductRow } from "../catalog/product-dto";
@@ -62,6 +63,23 @@ function mergeLines(input: OrderInput["products"]): Line[] {
   return lines;
 }
 
+/** Units per product over all of an order's lines (sizes and colours of one product share its stock). */
+function unitsPerProduct(lines: Line[]): Map<string, number> {
+  const perProduct = new Map<string, number>();
+  for (const l of lines) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.quantity);
+  return perProduct;
+}
+
+/**
+ * SPEC §5's cart message, now also the server's answer: the order asks more of one product than its
+ * stock. A product with nothing left keeps the clearer "sold out" message.
+ */
+function notEnough(productId: string, name: string, stock: number): AppError {
+  const left = Math.max(0, stock);
+  if (left === 0) return conflict("ordersApi.soldOut", { name });
+  return new AppError("conflict", "ordersApi.onlyAvailableInTotal", { n: left }, { productId, stock: left });
+}
+
 /** Reads the catalogue rows and checks each line against its product before anything is locked. */
 async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, ProductRow>> {
   if (lines.some((l) => !isUuid(l.productId))) throw notFound("ordersApi.productNotFound");
@@ -76,6 +94,11 @@ async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, Produc
     const colorOk = p.colors.length === 0 || p.colors.some((c) => c.toLowerCase() === line.color.toLowerCase());
     if (!sizeOk || !colorOk) throw badInput("ordersApi.sizeColorUnavailable");
   }
+  // A first look without locks, to answer early; takeStock's conditional UPDATE is what guarantees it.
+  for (const [id, units] of unitsPerProduct(lines)) {
+    const p = byId.get(id)!;
+    if (units > p.stock) throw notEnough(id, p.name, p.stock);
+  }
   return byId;
 }
 
@@ -84,8 +107,7 @@ async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, Produc
  * in a cycle. Answers the product rows as of the decrement: those prices are the ones charged.
  */
 async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRow>): Promise<Map<string, ProductRow>> {
-  const perProduct = new Map<string, number>();
-  for (const l of lines) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.quantity);
+  const perProduct = unitsPerProduct(lines);
   const taken = new Map<string, ProductRow>();
   for (const [id, quantity] of [...perProduct.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const [row] = await tx
@@ -95,9 +117,7 @@ async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRo
       .returning();
     if (!row) {
       const [now] = await tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, id));
-      const name = now?.name ?? known.get(id)?.name ?? "";
-      const left = Math.max(0, now?.stock ?? 0);
-      throw left > 0 ? conflict("ordersApi.notEnoughForOrder", { name, n: left }) : conflict("ordersApi.soldOut", { name });
+      throw notEnough(id, now?.name ?? known.get(id)?.name ?? "", now?.stock ?? 0);
     }
     taken.set(id, row);
   }
@@ -117,18 +137,34 @@ async function insertOrder(tx: DbOrTx, values: Omit<typeof orders.$inferInsert, 
   throw new Error("could not draw a unique order number");
 }
 
+/** JSON with its object keys sorted, so one order always hashes the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The validated order as one SHA-256: what a key may replay (docs/decisions/116). */
+export const orderPayloadHash = (input: OrderInput) => crypto.createHash("sha256").update(stableJson(input)).digest("hex");
+
 /**
  * Claims the Idempotency-Key inside the transaction. A concurrent request with the same key blocks
  * on the primary key until this transaction ends: if it committed, that request finds the order;
- * if it rolled back, that request goes ahead as if it were first.
+ * if it rolled back, that request goes ahead as if it were first. The key replays only the order it
+ * was claimed with: another payload under it is refused and learns nothing of the first order.
  */
-async function claimKey(tx: DbOrTx, scope: string, key: string): Promise<{ existingOrderId: string | null }> {
-  const claimed = await tx.insert(idempotencyKeys).values({ scope, key }).onConflictDoNothing().returning();
+async function claimKey(tx: DbOrTx, scope: string, key: string, payloadHash: string): Promise<{ existingOrderId: string | null }> {
+  const claimed = await tx.insert(idempotencyKeys).values({ scope, key, payloadHash }).onConflictDoNothing().returning();
   if (claimed.length) return { existingOrderId: null };
   const [row] = await tx
-    .select({ orderId: idempotencyKeys.orderId })
+    .select({ orderId: idempotencyKeys.orderId, payloadHash: idempotencyKeys.payloadHash })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  // A key from before the hash was kept (null) cannot prove it is the same order: refused too.
+  if (row && row.payloadHash !== payloadHash) throw conflict("ordersApi.idempotencyKeyReused");
   if (!row?.orderId) throw conflict("ordersApi.orderInProgress");
   return { existingOrderId: row.orderId };
 }
@@ -142,7 +178,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
 
   const outcome = await deps.db.transaction(async (tx) => {
     if (key) {
-      const { existingOrderId } = await claimKey(tx, scope, key);
+      const { existingOrderId } = await claimKey(tx, scope, key, orderPayloadHash(input));
       if (existingOrderId) return { orderId: existingOrderId, replayed: true };
     }
     const known = await checkLines(tx, lines);

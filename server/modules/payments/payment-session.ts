@@ -1,25 +1,43 @@
 /**
  * POST /api/payments/session: the frame address for a placed order paid by card. Only when card
- * payment is configured; only for an order still Processing; a signed-in customer's order only for
- * that customer (a guest order's number is its own key, as for tracking).
+ * payment is configured; only for an order still Processing. The session carries the billing data
+ * the tracking view masks, so an order number alone is not enough: a customer's order opens only for
+ * that signed-in customer, a guest order only when the request also gives the order's e-mail. Anyone
+ * else is told the order does not exist (404), exactly as for an unknown number.
  */
+import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
-import { orders } from "../../db/schema";
+import { orders, paymentSessions } from "../../db/schema";
 import { badInput, notFound } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { loadOrder, orderByNumber } from "../orders/load-orders";
-import { createPaymentFrameUrl } from "./paymob";
+import { openProviderSession } from "./paymob";
 
-export async function createPaymentSession(deps: AppDeps, orderNumber: string, viewer: SessionUser | null): Promise<string> {
+export interface PaymentSessionRequest {
+  orderNumber: string;
+  /** Required for a guest order: the e-mail the order was placed with. */
+  email?: string;
+}
+
+/** Compares digests, so the time taken says nothing about how much of the e-mail was right. */
+function sameEmail(given: string | undefined, stored: string): boolean {
+  if (!given) return false;
+  const digest = (s: string) => crypto.createHash("sha256").update(s.trim().toLowerCase()).digest();
+  return crypto.timingSafeEqual(digest(given), digest(stored));
+}
+
+export async function createPaymentSession(deps: AppDeps, request: PaymentSessionRequest, viewer: SessionUser | null): Promise<string> {
   if (!deps.config.cardPaymentEnabled) throw badInput("ordersApi.cardUnavailable");
-  const order = await loadOrder(deps.db, orderByNumber(orderNumber));
+  const order = await loadOrder(deps.db, orderByNumber(request.orderNumber));
   if (!order) throw notFound("ordersApi.orderNotFound");
-  const [row] = await deps.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order._id));
-  if (row?.userId && row.userId !== viewer?._id) throw notFound("ordersApi.orderNotFound");
+  const [row] = await deps.db.select({ userId: orders.userId, total: orders.total }).from(orders).where(eq(orders.id, order._id));
+  const allowed = row?.userId ? row.userId === viewer?._id : sameEmail(request.email, order.email);
+  if (!allowed) throw notFound("ordersApi.orderNotFound");
   if (order.paymentMethod !== "Credit Card" || order.status !== "Processing") throw badInput("ordersApi.paymentNotCard");
+  if (order.paymentStatus === "Paid") throw badInput("ordersApi.alreadyPaid");
   const a = order.shipping.address;
-  return createPaymentFrameUrl(deps.config, deps.log, {
+  const session = await openProviderSession(deps.config, deps.log, {
     amount: order.totalAmount,
     userId: row?.userId ?? "guest",
     reference: order.orderNumber,
@@ -39,4 +57,17 @@ export async function createPaymentSession(deps: AppDeps, orderNumber: string, v
       amount: order.totalAmount,
     },
   });
+  if (!session.url || !session.providerOrderId || !session.merchantOrderId) return "";
+  // The provider's signed callback names its order id: remember which of ours it pays.
+  const [saved] = await deps.db
+    .insert(paymentSessions)
+    .values({ providerOrderId: session.providerOrderId, orderId: order._id, merchantOrderId: session.merchantOrderId, amountCents: row!.total })
+    .onConflictDoNothing()
+    .returning({ id: paymentSessions.providerOrderId });
+  if (!saved) {
+    // The provider named an order id already bound to a session: never let one payment count twice.
+    deps.log.error({ providerOrderId: session.providerOrderId, orderNumber: order.orderNumber }, "provider order id reused");
+    return "";
+  }
+  return session.url;
 }

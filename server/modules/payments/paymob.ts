@@ -56,13 +56,29 @@ const filled = (b: BillingData) =>
 
 export const paymobConfigured = (c: PaymobConfig) => Boolean(c.PAYMOB_API_KEY && c.PAYMOB_INTEGRATION_ID && c.PAYMOB_IFRAME_ID);
 
+export interface OpenedSession {
+  /** The frame address; "" when the session could not be opened. */
+  url: string;
+  /** The provider's order id (what its signed callback names) and the reference sent with it. */
+  providerOrderId: string | null;
+  merchantOrderId: string | null;
+}
+
+const FAILED: OpenedSession = { url: "", providerOrderId: null, merchantOrderId: null };
+
 export async function createPaymentFrameUrl(config: PaymobConfig, log: FastifyBaseLogger, input: PaymentSessionInput): Promise<string> {
+  return (await openProviderSession(config, log, input)).url;
+}
+
+export async function openProviderSession(config: PaymobConfig, log: FastifyBaseLogger, input: PaymentSessionInput): Promise<OpenedSession> {
   if (!paymobConfigured(config)) {
     log.warn("card payment requested but PAYMOB_* is not configured");
-    return "";
+    return FAILED;
   }
   const api = trimTrailingSlashes(config.PAYMOB_API_URL);
   const amountCents = Math.round(input.amount * 100);
+  // The provider refuses a merchant_order_id it has seen, so each session gets its own suffix.
+  const merchantOrderId = `${input.reference}-${Date.now()}`;
   try {
     const auth = await post<{ token?: string }>(`${api}/auth/tokens`, { api_key: config.PAYMOB_API_KEY });
     if (!auth.token) throw new Error("auth answered without a token");
@@ -71,7 +87,7 @@ export async function createPaymentFrameUrl(config: PaymobConfig, log: FastifyBa
       delivery_needed: false,
       amount_cents: amountCents,
       currency: "EGP",
-      merchant_order_id: `${input.reference}-${Date.now()}`,
+      merchant_order_id: merchantOrderId,
       items: [],
       data: { userId: input.userId },
     });
@@ -86,9 +102,13 @@ export async function createPaymentFrameUrl(config: PaymobConfig, log: FastifyBa
       integration_id: Number(config.PAYMOB_INTEGRATION_ID),
     });
     if (!key.token) throw new Error("payment key answered without a token");
-    return `${api}/acceptance/iframes/${encodeURIComponent(config.PAYMOB_IFRAME_ID!)}?payment_token=${encodeURIComponent(key.token)}`;
+    return {
+      url: `${api}/acceptance/iframes/${encodeURIComponent(config.PAYMOB_IFRAME_ID!)}?payment_token=${encodeURIComponent(key.token)}`,
+      providerOrderId: String(order.id),
+      merchantOrderId,
+    };
   } catch (err) {
     log.error({ err, reference: input.reference }, "card payment session failed");
-    return "";
+    return FAILED;
   }
 }
