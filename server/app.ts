@@ -19,6 +19,8 @@ import { registerAccess } from "./http/access";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
+import { fallbackStore } from "./http/rate-limit-store";
+import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
 import { registerApi } from "./modules";
 
 declare module "fastify" {
@@ -54,6 +56,11 @@ function pageCspBuilder(config: Config): (nonce: string) => string {
   return (nonce) => before + nonce + after;
 }
 
+/** A hop count becomes "the last n addresses are proxies"; a list is handed over as it is. */
+function trustProxyOption(trust: Config["TRUST_PROXY"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -74,8 +81,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           ? { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] }
           : { level: config.LOG_LEVEL, transport: { target: "pino-pretty" }, redact: ["req.headers.authorization", "req.headers.cookie"] },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the proxies named in TRUST_PROXY may say who the client is: otherwise any caller could
+    // pick a new X-Forwarded-For per request and escape every rate limit (decision 105).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    ...serverTimeouts(config),
   });
+  applyServerTimeouts(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -94,9 +105,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.decorate("pageCsp", pageCspBuilder(config));
   // With REDIS_URL, every process behind a load balancer shares one count per client (DESIGN.md §7).
+  // Without Redis (or while it is down) each process counts alone (server/http/rate-limit-store.ts).
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, redis, nameSpace: "azya-rl-" });
+  if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(rateLimit, { global: false, ...(redis ? { store: fallbackStore(redis, "azya-rl-", app.log) } : {}) });
   await app.register(swagger, {
     openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
