@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
@@ -12,6 +12,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
+import { translate } from "~/i18n";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -20,6 +21,8 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
 import { fallbackStore } from "./http/rate-limit-store";
+import { throttledLog } from "./http/throttled-log";
+import { registerRequestGuards } from "./http/request-guards";
 import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
 import { registerApi } from "./modules";
 
@@ -85,6 +88,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // pick a new X-Forwarded-For per request and escape every rate limit (decision 105).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...serverTimeouts(config),
+    // A malformed URL or a path parameter over 100 characters never reaches a route or a hook.
+    frameworkErrors: (err, req, reply: FastifyReply) => {
+      const lang = /(?:^|;\s*)lang=ar(?:;|$)/.test(req.headers.cookie ?? "") ? "ar" : "en";
+      const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
+      reply.status(tooLong ? 404 : 400).send({ message: translate(lang, tooLong ? "validation.notFound" : "validation.invalidInput") });
+    },
   });
   applyServerTimeouts(app, config);
   app.setValidatorCompiler(validatorCompiler);
@@ -115,7 +124,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerAccess(app);
+  registerRequestGuards(app);
   registerErrorHandler(app);
+  const connectionLost = throttledLog(app.log, 10_000);
+  database.onConnectionError((err) => connectionLost(err, "database connection lost: the pool replaces it"));
 
   app.get("/healthz", async (_req, reply) => {
     await database.db.execute(sql`select 1`);

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import { throttledLog } from "./throttled-log";
 
 type Callback = (err: Error | null, res: { current: number; ttl: number } | null) => void;
 interface Store {
@@ -27,22 +28,6 @@ type StoreClass = new (...args: unknown[]) => Store;
 const require = createRequire(import.meta.url);
 const RedisStore = require("@fastify/rate-limit/store/RedisStore.js") as StoreClass;
 const LocalStore = require("@fastify/rate-limit/store/LocalStore.js") as StoreClass;
-
-/** Logs an outage once a minute at most, however many requests meet it. */
-export function throttledLog(log: FastifyBaseLogger, intervalMs = 60_000) {
-  let last = 0;
-  let missed = 0;
-  return (err: unknown, msg: string) => {
-    const now = Date.now();
-    if (now - last < intervalMs) {
-      missed++;
-      return;
-    }
-    log.error({ err: err instanceof Error ? { message: err.message, code: (err as { code?: string }).code } : err, sinceLast: missed }, msg);
-    last = now;
-    missed = 0;
-  };
-}
 
 class FallbackStore implements Store {
   constructor(
