@@ -71,8 +71,11 @@ const envSchema = z.object({
   SSR_WAIT_MS: z.coerce.number().int().min(1).max(120_000).default(5000),
   /** A request (headers and body) must arrive within this time (ms), or the connection is cut. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
-  /** An idle keep-alive connection is closed after this time (ms). */
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * An idle keep-alive connection is closed after this time (ms). Longer than a load balancer's
+   * own idle timeout (60 s on most), so the balancer never reuses a connection being closed.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
