@@ -55,7 +55,8 @@ export function allowedApiMethods(app: FastifyInstance, path: string): string[] 
 /** An /api path no route serves: JSON 404, or 405 with Allow when the path exists for other methods. */
 export function answerUnknownApi(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): never {
   const allowed = allowedApiMethods(app, pathOf(req.url));
-  if (allowed.length) {
+  // The method is served here but the router refused the path (a parameter over 100 characters).
+  if (allowed.length && !allowed.includes(req.method)) {
     reply.header("allow", allowed.join(", "));
     throw new AppError("method_not_allowed", "validation.methodNotAllowed");
   }
