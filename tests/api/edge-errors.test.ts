@@ -64,6 +64,7 @@ describe("a NUL character anywhere", () => {
 
   it("refuses it in a query with a 400 in both languages", async () => {
     refusesNul(await t.app.inject({ method: "GET", url: "/api/products?search=%00" }));
+    refusesNul(await t.app.inject({ method: "GET", url: "/api/products?collection=%00" })); // was ignored (200) before issue 11
     const arabic = await t.app.inject({ method: "GET", url: "/api/products?search=a%00b", headers: ar });
     expect(arabic.statusCode).toBe(400);
     expect(arabic.json().message).toBe("بعض الحقول تحتوي على رموز غير مسموح بها");
