@@ -49,7 +49,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // emits on the client itself. Without listeners either is an uncaught exception that kills the
     // process; with them the pool discards the client and its next query opens a fresh one.
     pool.on("error", (err) => report(err));
-    pool.on("connect", (client) => client.on("error", (err) => report(err)));
+    pool.on("connect", (client) => {
+      client.on("error", (err) => report(err));
+      releaseWhenLost(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -64,6 +67,39 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite runs inside the process: there is no connection to lose.
   return { db, driver: "pglite", concurrent: false, close: () => client.close(), onConnectionError: () => {} };
+}
+
+/**
+ * A checked-out client whose connection is lost gives itself back to the pool (which discards it),
+ * and a second release is ignored. Drizzle's transaction() sends BEGIN before its try/finally, so
+ * a BEGIN on a connection PostgreSQL has just ended never released its client: after a database
+ * restart under load each such transaction leaked one, and once the pool's clients were all gone
+ * every request waited forever.
+ *
+ * pg-pool gives the client a new `release` at each checkout; the property's setter catches it, so
+ * the wrapper is in place before anyone can call it.
+ */
+function releaseWhenLost(client: pg.PoolClient) {
+  let original: ((err?: Error | boolean) => void) | undefined;
+  let checkedOut = false;
+  const release = (err?: Error | boolean) => {
+    if (!checkedOut) return;
+    checkedOut = false;
+    original?.(err);
+  };
+  Object.defineProperty(client, "release", {
+    configurable: true,
+    get: () => release,
+    set: (fn: (err?: Error | boolean) => void) => {
+      original = fn;
+      checkedOut = true;
+    },
+  });
+  const lost = (err?: unknown) => {
+    if (checkedOut) release(err instanceof Error ? err : new Error("Connection terminated"));
+  };
+  client.on("error", lost);
+  client.on("end", lost);
 }
 
 function migrationsFolder(): string {

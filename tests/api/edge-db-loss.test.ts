@@ -81,4 +81,25 @@ describe.skipIf(!onPostgres())("losing the database connections (PostgreSQL)", (
     await expect(tx).rejects.toThrow();
     expect((await get("/healthz")).statusCode).toBe(200);
   });
+
+  it("gives back the connection of a transaction whose BEGIN met a terminated connection", async () => {
+    const withTimeout = <T>(p: Promise<T>, ms: number) =>
+      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms: the pool is exhausted`)), ms))]);
+    for (let round = 0; round < 6; round++) {
+      await Promise.all(Array.from({ length: 20 }, () => t.deps.db.execute(sql`select pg_sleep(0.01)`))); // 20 idle clients
+      await terminateShopConnections();
+      // Checked out before the pool hears of their end: BEGIN fails on them.
+      await Promise.allSettled(Array.from({ length: 20 }, () => t.deps.db.transaction(async (tx) => tx.execute(sql`select 1`))));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    // Nothing runs now, so no client may still be checked out (each one lost would be lost for good).
+    const pool = (t.deps.db as unknown as { $client: pg.Pool }).$client;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    const after = await withTimeout(
+      Promise.all(Array.from({ length: 25 }, () => t.deps.db.transaction(async (tx) => tx.execute(sql`select 1`)))),
+      5000,
+    );
+    expect(after).toHaveLength(25);
+    expect((await withTimeout(get("/healthz"), 5000)).statusCode).toBe(200);
+  });
 });
