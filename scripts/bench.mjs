@@ -121,7 +121,7 @@ async function main() {
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
     env: {
       ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+      DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn", PUBLIC_URL: base, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -20,9 +20,11 @@ if (!built || stale) {
   execSync("npm run build", { stdio: "inherit" });
 }
 
+// Production needs PUBLIC_URL (the address every e-mail link uses); on a bare machine it is this one.
+const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: { NODE_ENV: "production", ...process.env, PUBLIC_URL: publicUrl },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

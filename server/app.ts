@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
@@ -12,6 +12,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
+import { translate } from "~/i18n";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -19,6 +20,10 @@ import { registerAccess } from "./http/access";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
+import { fallbackStore } from "./http/rate-limit-store";
+import { throttledLog } from "./http/throttled-log";
+import { registerRequestGuards } from "./http/request-guards";
+import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
 import { registerApi } from "./modules";
 
 declare module "fastify" {
@@ -54,6 +59,11 @@ function pageCspBuilder(config: Config): (nonce: string) => string {
   return (nonce) => before + nonce + after;
 }
 
+/** A hop count becomes "the last n addresses are proxies"; a list is handed over as it is. */
+function trustProxyOption(trust: Config["TRUST_PROXY"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -74,8 +84,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           ? { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] }
           : { level: config.LOG_LEVEL, transport: { target: "pino-pretty" }, redact: ["req.headers.authorization", "req.headers.cookie"] },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the proxies named in TRUST_PROXY may say who the client is: otherwise any caller could
+    // pick a new X-Forwarded-For per request and escape every rate limit (decision 105).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    ...serverTimeouts(config),
+    // A malformed URL or a path parameter over 100 characters never reaches a route or a hook.
+    frameworkErrors: (err, req, reply: FastifyReply) => {
+      const lang = /(?:^|;\s*)lang=ar(?:;|$)/.test(req.headers.cookie ?? "") ? "ar" : "en";
+      const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
+      reply.status(tooLong ? 404 : 400).send({ message: translate(lang, tooLong ? "validation.notFound" : "validation.invalidInput") });
+    },
   });
+  applyServerTimeouts(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -94,16 +114,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.decorate("pageCsp", pageCspBuilder(config));
   // With REDIS_URL, every process behind a load balancer shares one count per client (DESIGN.md §7).
+  // Without Redis (or while it is down) each process counts alone (server/http/rate-limit-store.ts).
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, redis, nameSpace: "azya-rl-" });
+  if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await app.register(rateLimit, { global: false, ...(redis ? { store: fallbackStore(redis, "azya-rl-", app.log) } : {}) });
   await app.register(swagger, {
     openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
   });
 
   registerAccess(app);
+  registerRequestGuards(app);
   registerErrorHandler(app);
+  const connectionLost = throttledLog(app.log, 10_000);
+  database.onConnectionError((err) => connectionLost(err, "database connection lost: the pool replaces it"));
 
   app.get("/healthz", async (_req, reply) => {
     await database.db.execute(sql`select 1`);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import net from "node:net";
 import path from "node:path";
 
 /** The environment, parsed once. Every setting of DESIGN.md §3 lives here and nowhere else. */
@@ -11,7 +12,36 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The shop's own address; required in production, else http://localhost:PORT (see loadConfig). */
+  PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For/-Proto/-Host). Unset: none, the
+   * socket's address is the client. A hop count ("1" behind one load balancer) or a comma list of
+   * proxy addresses/CIDRs. "true" is refused: it lets every caller choose its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim();
+      if (!value) return false as const;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+      const valid = (entry: string) => {
+        if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+        const [address, bits, ...rest] = entry.split("/");
+        const family = net.isIP(address ?? "");
+        if (!family || rest.length) return false;
+        if (bits === undefined) return true;
+        return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+      };
+      const wrong = list.filter((e) => !valid(e));
+      if (!list.length || wrong.length) {
+        ctx.addIssue({ code: "custom", message: `expected a hop count or proxy addresses/CIDRs, got "${wrong.join(", ") || value}"` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   DATABASE_URL: z.string().optional().transform((v) => v || undefined),
   DATA_DIR: z.string().default("./data"),
   ADMIN_EMAIL: z.string().email().optional().or(z.literal("").transform(() => undefined)),
@@ -37,10 +67,23 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Pages rendered at once; more wait their turn (server/http/render-gate.ts). */
   SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
+  /** Pages allowed to wait for a render slot; one more answers 503 at once (decision 106). */
+  SSR_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+  /** How long a page may wait for a render slot before it answers 503 (ms). */
+  SSR_WAIT_MS: z.coerce.number().int().min(1).max(120_000).default(5000),
+  /** A request (headers and body) must arrive within this time (ms), or the connection is cut. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /**
+   * An idle keep-alive connection is closed after this time (ms). Longer than a load balancer's
+   * own idle timeout (60 s on most), so the balancer never reuses a connection being closed.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & {
+  /** Always set: PUBLIC_URL without its trailing slash, or http://localhost:PORT outside production. */
+  PUBLIC_URL: string;
   dataDir: string;
   uploadsDir: string;
   outboxDir: string;
@@ -55,9 +98,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === "production" && !c.PUBLIC_URL) {
+    // Links in e-mails, the sitemap and canonical links must never come from a request's Host header.
+    throw new Error("Invalid environment: PUBLIC_URL is required in production (the shop's own address, e.g. https://azya.eg)");
+  }
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
+    PUBLIC_URL: publicUrl,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     outboxDir: path.join(dataDir, "outbox"),

@@ -9,10 +9,12 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   too_large: 413,
   unsupported: 415,
   rate_limited: 429,
+  unavailable: 503,
 } as const;
 
 export type ErrorKind = keyof typeof ERROR_STATUS;

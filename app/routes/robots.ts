@@ -1,7 +1,8 @@
 import type { Route } from "./+types/robots";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+/** The sitemap's address is the shop's own (PUBLIC_URL), never the Host header of the request. */
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = context.deps.config.PUBLIC_URL.replace(/\/$/, "");
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -25,6 +25,11 @@ export interface Database {
   /** True where concurrent transactions really run concurrently (not PGlite's single connection). */
   concurrent: boolean;
   close(): Promise<void>;
+  /**
+   * Where lost connections are reported (the app's logger once it exists). A lost connection is
+   * dropped from the pool and replaced on the next query; it never stops the process.
+   */
+  onConnectionError(report: (err: Error) => void): void;
 }
 
 export interface OpenDatabaseOptions {
@@ -38,13 +43,63 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    let report = (err: Error) => console.error(`database connection lost: ${err.message}`);
+    // PostgreSQL ends connections on a restart, a failover or an idle timeout. An idle client's
+    // error reaches the pool's 'error' event; a checked-out one (a transaction between queries)
+    // emits on the client itself. Without listeners either is an uncaught exception that kills the
+    // process; with them the pool discards the client and its next query opens a fresh one.
+    pool.on("error", (err) => report(err));
+    pool.on("connect", (client) => {
+      client.on("error", (err) => report(err));
+      releaseWhenLost(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, driver: "postgres", concurrent: true, close: () => pool.end() };
+    return {
+      db,
+      driver: "postgres",
+      concurrent: true,
+      close: () => pool.end(),
+      onConnectionError: (fn) => void (report = fn),
+    };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, driver: "pglite", concurrent: false, close: () => client.close() };
+  // PGlite runs inside the process: there is no connection to lose.
+  return { db, driver: "pglite", concurrent: false, close: () => client.close(), onConnectionError: () => {} };
+}
+
+/**
+ * A checked-out client whose connection is lost gives itself back to the pool (which discards it),
+ * and a second release is ignored. Drizzle's transaction() sends BEGIN before its try/finally, so
+ * a BEGIN on a connection PostgreSQL has just ended never released its client: after a database
+ * restart under load each such transaction leaked one, and once the pool's clients were all gone
+ * every request waited forever.
+ *
+ * pg-pool gives the client a new `release` at each checkout; the property's setter catches it, so
+ * the wrapper is in place before anyone can call it.
+ */
+function releaseWhenLost(client: pg.PoolClient) {
+  let original: ((err?: Error | boolean) => void) | undefined;
+  let checkedOut = false;
+  const release = (err?: Error | boolean) => {
+    if (!checkedOut) return;
+    checkedOut = false;
+    original?.(err);
+  };
+  Object.defineProperty(client, "release", {
+    configurable: true,
+    get: () => release,
+    set: (fn: (err?: Error | boolean) => void) => {
+      original = fn;
+      checkedOut = true;
+    },
+  });
+  const lost = (err?: unknown) => {
+    if (checkedOut) release(err instanceof Error ? err : new Error("Connection terminated"));
+  };
+  client.on("error", lost);
+  client.on("end", lost);
 }
 
 function migrationsFolder(): string {

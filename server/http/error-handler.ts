@@ -1,16 +1,23 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isAppError } from "../errors";
 import { isMessageKey, translate } from "~/i18n";
+import { classifyDbError } from "./db-errors";
+import { answerUnknownApi } from "./request-guards";
+
+/** Seconds a client should wait before retrying a 503 (the database reconnects within a few). */
+export const RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every failure leaves as { message } in the caller's language. Validation messages in the shared
  * zod schemas are i18n keys, so the API answers with the spec's wording in English or Arabic.
+ * Every 5xx is logged with its error; its body never carries a stack trace.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = req.lang ?? "en";
     if (isAppError(err)) {
+      if (err.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return reply.status(err.status).send({ message: translate(lang, err.key, err.vars), ...err.extra });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -21,18 +28,67 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
       return reply.status(400).send({ message: errors[0]?.message ?? translate(lang, "validation.invalidInput"), errors });
     }
+    const db = classifyDbError(err);
+    if (db === "unavailable") {
+      req.log.error({ err }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send({ message: translate(lang, "validation.serviceUnavailable") });
+    }
+    if (db === "bad_text") return reply.status(400).send({ message: translate(lang, "validation.invalidCharacters") });
+    if (db === "bad_value") return reply.status(400).send({ message: translate(lang, "validation.invalidInput") });
+
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ message: translate(lang, "validation.tooLarge") });
+    if (status === 413) return tooLarge(req, reply, translate(lang, "validation.tooLarge"));
+    if (status === 405) return reply.status(405).send({ message: translate(lang, "validation.methodNotAllowed") });
     if (status === 415) return reply.status(415).send({ message: translate(lang, "validation.unsupportedMediaType") });
     if (status === 429) return reply.status(429).send({ message: translate(lang, "validation.tooManyRequests") });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: translate(lang, "validation.invalidInput") });
     }
     req.log.error({ err }, "unhandled error");
+    if (status === 503) {
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ message: translate(lang, "validation.serviceUnavailable") });
+    }
     return reply.status(500).send({ message: translate(lang, "validation.anErrorOccurred") });
   });
 
   app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith("/api/")) return answerUnknownApi(app, req, reply);
     reply.status(404).send({ message: translate(req.lang ?? "en", "validation.notFound") });
   });
+}
+
+/** Bodies up to this size are read to the end after a 413 (see tooLarge); larger ones are cut off. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * A client that writes its whole body before reading (most do) must get the 413, not a reset:
+ * closing the socket while its body is still arriving makes the kernel answer with RST, which
+ * discards the 413 before the client reads it. So the rest of a body up to DRAIN_LIMIT is read and
+ * thrown away first, then the 413 is sent and the connection closed; a larger body is cut off at
+ * once. REQUEST_TIMEOUT_MS bounds how long the draining may take.
+ */
+async function tooLarge(req: FastifyRequest, reply: FastifyReply, message: string) {
+  const raw = req.raw;
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (!raw.complete && !raw.destroyed && declared <= DRAIN_LIMIT) {
+    await new Promise<void>((resolve) => {
+      let drained = 0;
+      raw.on("data", (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > DRAIN_LIMIT) {
+          raw.socket?.destroy();
+          resolve();
+        }
+      });
+      raw.once("end", resolve);
+      raw.once("close", resolve);
+      raw.resume();
+    });
+  }
+  reply.header("connection", "close");
+  return reply.status(413).send({ message });
 }

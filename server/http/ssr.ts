@@ -8,11 +8,16 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { COOKIES } from "@core/constants";
 import type { AppLoadContextValue } from "~/load-context";
 import crypto from "node:crypto";
+import { translate } from "~/i18n";
 import { createRenderGate } from "./render-gate";
+import { readEagerly } from "./read-eagerly";
+import { answerUnknownApi } from "./request-guards";
+import { RETRY_AFTER_SECONDS } from "./error-handler";
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
-  const gate = createRenderGate(app.deps.config.SSR_CONCURRENCY);
+  const { SSR_CONCURRENCY, SSR_QUEUE, SSR_WAIT_MS } = app.deps.config;
+  const gate = createRenderGate({ limit: SSR_CONCURRENCY, queue: SSR_QUEUE, waitMs: SSR_WAIT_MS });
 
   await app.register(async (scope) => {
     // Form posts reach React Router's actions untouched.
@@ -20,8 +25,11 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     scope.addContentTypeParser("*", (_req, payload, done) => done(null, payload));
 
     scope.all("/*", async (req: FastifyRequest, reply: FastifyReply) => {
-      await gate.enter();
-      // 'close' comes once the page is sent, or when the visitor goes away mid-page.
+      // An /api path no route serves is an API answer (JSON 404/405), never the HTML 404 page.
+      if (req.url.startsWith("/api/")) return answerUnknownApi(app, req, reply);
+      if (!(await gate.enter())) return busy(req, reply);
+      // The slot is given back once React has produced the whole page (see renderPage), or
+      // when the visitor goes away first: a client that never reads cannot hold it.
       let left = false;
       const leave = () => {
         if (!left) (left = true), gate.leave();
@@ -33,7 +41,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       }
       reply.raw.once("close", leave);
       try {
-        return await renderPage(req, reply);
+        return await renderPage(req, reply, leave);
       } catch (err) {
         leave();
         throw err;
@@ -41,9 +49,25 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     });
   });
 
+  /** Too many pages rendering and waiting: a small bilingual page, sent at once. */
+  function busy(req: FastifyRequest, reply: FastifyReply) {
+    req.log.warn({ load: gate.load }, "page refused: every render slot is taken and the queue is full or too slow");
+    const en = translate("en", "validation.serviceUnavailable");
+    const ar = translate("ar", "validation.serviceUnavailable");
+    return reply
+      .status(503)
+      .header("retry-after", String(RETRY_AFTER_SECONDS))
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(
+        `<!doctype html><html lang="${req.lang}" dir="${req.lang === "ar" ? "rtl" : "ltr"}"><head><meta charset="utf-8"><title>Azya</title></head>` +
+          `<body><p lang="en" dir="ltr">${en}</p><p lang="ar" dir="rtl">${ar}</p></body></html>`,
+      );
+  }
+
   /** One page through React Router, with the same services the API uses in its load context. */
-  async function renderPage(req: FastifyRequest, reply: FastifyReply) {
-    const request = toWebRequest(req);
+  async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
+    const request = toWebRequest(req, app.deps.config.PUBLIC_URL);
     const nonce = crypto.randomBytes(16).toString("base64");
     const context: AppLoadContextValue = {
       deps: app.deps,
@@ -55,12 +79,25 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     };
     const response = await handle(request, context as never);
     if (response.headers.get("content-type")?.startsWith("text/html")) reply.header("content-security-policy", app.pageCsp(nonce));
-    return sendWebResponse(reply, response);
+    return sendWebResponse(reply, response, rendered, Boolean(req.sessionToken));
   }
 }
 
-function toWebRequest(req: FastifyRequest): Request {
-  const origin = `${req.protocol}://${req.headers.host ?? "localhost"}`;
+const varyWithCookie = (vary: unknown) => {
+  const values = String(vary ?? "").split(",").map((v) => v.trim()).filter(Boolean);
+  return values.some((v) => v.toLowerCase() === "cookie" || v === "*") ? values.join(", ") : [...values, "Cookie"].join(", ");
+};
+
+/**
+ * A request addressed to the shop's own host takes PUBLIC_URL's origin (its https, even behind a
+ * proxy that is not trusted); any other Host keeps its own, so React Router's check that a form's
+ * Origin matches still passes for a developer on 127.0.0.1. Links never come from here: pages and
+ * e-mails build them from PUBLIC_URL (app/components/catalog/seo.ts siteOrigin).
+ */
+function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
+  const shop = new URL(publicUrl);
+  const host = req.headers.host ?? shop.host;
+  const origin = host === shop.host ? shop.origin : `${req.protocol}://${host}`;
   const url = new URL(req.url, origin);
   const controller = new AbortController();
   req.raw.on("close", () => controller.abort());
@@ -80,14 +117,23 @@ function toWebRequest(req: FastifyRequest): Request {
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+async function sendWebResponse(reply: FastifyReply, response: Response, rendered: () => void, signedIn: boolean) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
     reply.header(key, value);
   }
+  if (signedIn) {
+    // A signed-in page (and its data) carries the customer's name, e-mail and phone: no shared
+    // cache may keep it, and none may hand a guest's copy to them or theirs to a guest.
+    reply.header("cache-control", "private, no-store");
+    reply.header("vary", varyWithCookie(reply.getHeader("vary")));
+  }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+  if (!response.body) {
+    rendered();
+    return reply.send();
+  }
+  return reply.send(readEagerly(response.body, rendered));
 }

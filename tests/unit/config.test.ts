@@ -3,7 +3,8 @@ import { loadConfig } from "../../server/config";
 
 describe("configuration from the environment", () => {
   it("has working defaults on a bare machine (PGlite, port 3000, ./data)", () => {
-    const c = loadConfig({});
+    // `npm start` (scripts/start.mjs) supplies PUBLIC_URL=http://localhost:PORT when none is given.
+    const c = loadConfig({ PUBLIC_URL: "http://localhost:3000" });
     expect(c.PORT).toBe(3000);
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir.endsWith("data")).toBe(true);
@@ -11,10 +12,10 @@ describe("configuration from the environment", () => {
   });
 
   it("enables card payment only when every PAYMOB_ setting is present", () => {
-    expect(loadConfig({ PAYMOB_API_KEY: "k" }).cardPaymentEnabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", PAYMOB_API_KEY: "k" }).cardPaymentEnabled).toBe(false);
     // Without the HMAC secret no payment could be confirmed (docs/decisions/117).
-    expect(loadConfig({ PAYMOB_API_KEY: "k", PAYMOB_INTEGRATION_ID: "1", PAYMOB_IFRAME_ID: "2" }).cardPaymentEnabled).toBe(false);
-    expect(loadConfig({ PAYMOB_API_KEY: "k", PAYMOB_INTEGRATION_ID: "1", PAYMOB_IFRAME_ID: "2", PAYMOB_HMAC_SECRET: "s" }).cardPaymentEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", PAYMOB_API_KEY: "k", PAYMOB_INTEGRATION_ID: "1", PAYMOB_IFRAME_ID: "2" }).cardPaymentEnabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", PAYMOB_API_KEY: "k", PAYMOB_INTEGRATION_ID: "1", PAYMOB_IFRAME_ID: "2", PAYMOB_HMAC_SECRET: "s" }).cardPaymentEnabled).toBe(true);
   });
 
   it("refuses a malformed environment with a message naming the setting", () => {
@@ -23,8 +24,37 @@ describe("configuration from the environment", () => {
   });
 
   it("reads SEED_DEMO as a boolean", () => {
-    expect(loadConfig({ SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
-    expect(loadConfig({ SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
-    expect(loadConfig({}).SEED_DEMO).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "test", SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).SEED_DEMO).toBeUndefined();
+  });
+
+  it("refuses to start in production without PUBLIC_URL, naming it", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL is required in production/);
+    expect(() => loadConfig({ PUBLIC_URL: "" })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://azya.eg/" }).PUBLIC_URL).toBe("https://azya.eg");
+  });
+
+  it("falls back to http://localhost:PORT outside production, never to a request's Host", () => {
+    expect(loadConfig({ NODE_ENV: "development", PORT: "4123" }).PUBLIC_URL).toBe("http://localhost:4123");
+    expect(loadConfig({ NODE_ENV: "test" }).PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
+  it("trusts no proxy unless TRUST_PROXY names a hop count or the proxies' addresses", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+      "loopback",
+    ]);
+  });
+
+  it("refuses TRUST_PROXY=true and malformed proxy addresses", () => {
+    expect(() => loadConfig({ NODE_ENV: "test", TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ NODE_ENV: "test", TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ NODE_ENV: "test", TRUST_PROXY: "proxy.example" })).toThrow(/TRUST_PROXY/);
   });
 });

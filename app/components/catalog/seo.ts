@@ -65,7 +65,10 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
   return tags;
 }
 
-/** The origin loaders hand to `seoMeta`: the configured public URL, else the request's own. */
+/**
+ * The origin loaders hand to `seoMeta`: the configured public URL (the server always has one, see
+ * server/config.ts); the request's own origin only where no configuration exists (unit tests).
+ */
 export function siteOrigin(request: Request, publicUrl: string | undefined | null): string {
   return (publicUrl ?? new URL(request.url).origin).replace(/\/$/, "");
 }

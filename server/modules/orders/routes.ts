@@ -27,14 +27,8 @@ const idempotencyKeyOf = (req: FastifyRequest) => {
 export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = app.deps;
-  /**
-   * Where the e-mail's tracking link points: PUBLIC_URL, else the address the customer used. The Host
-   * header is the caller's to choose, so production should set PUBLIC_URL (warned once at start).
-   */
-  const baseUrl = (req: FastifyRequest) => deps.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`;
-  if (deps.config.isProduction && !deps.config.PUBLIC_URL) {
-    deps.log.warn("PUBLIC_URL is not set: order e-mails link to the Host header of each request");
-  }
+  /** Where the e-mail's tracking link points: always PUBLIC_URL, never the caller's Host header. */
+  const baseUrl = (_req: FastifyRequest) => deps.config.PUBLIC_URL;
 
   r.post("/order", { config: { access: "user" }, schema: { body: orderInput } }, async (req, reply) => {
     const user = await requireUser(req);

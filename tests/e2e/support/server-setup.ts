@@ -40,6 +40,7 @@ export default async function setup(project: TestProject) {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SMTP_URL: "",

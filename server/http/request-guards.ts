@@ -1,0 +1,64 @@
+/**
+ * Checks every request passes before any handler sees it, and the answers for paths no route
+ * serves. A NUL character is never valid shop text and PostgreSQL refuses it mid-query (a 500
+ * before this check), so it is refused up front in the query, the path parameters and the body.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../errors";
+
+/** Methods no page or API route answers; Node's fetch cannot even build a Request for them. */
+const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+export const PAGE_METHODS = "GET, HEAD, POST";
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  if (Buffer.isBuffer(value) || typeof (value as { pipe?: unknown }).pipe === "function") return false; // raw bodies
+  for (const [key, v] of Object.entries(value)) if (key.includes("\u0000") || hasNul(v, depth + 1)) return true;
+  return false;
+}
+
+export function registerRequestGuards(app: FastifyInstance) {
+  app.addHook("onRequest", async (req, reply) => {
+    if (REFUSED_METHODS.has(req.method)) {
+      reply.header("allow", req.url.startsWith("/api/") ? allowedApiMethods(app, pathOf(req.url)).join(", ") : PAGE_METHODS);
+      throw new AppError("method_not_allowed", "validation.methodNotAllowed");
+    }
+    if (/%00|\u0000/i.test(req.url)) throw new AppError("bad_input", "validation.invalidCharacters");
+  });
+  app.addHook("preValidation", async (req) => {
+    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new AppError("bad_input", "validation.invalidCharacters");
+  });
+}
+
+const pathOf = (url: string) => url.split("?")[0] ?? url;
+
+const compiledByApp = new WeakMap<FastifyInstance, { count: number; routes: { method: string; pattern: RegExp }[] }>();
+/** The methods the API serves at a concrete path, from the routes' patterns ("/api/products/:id"). */
+export function allowedApiMethods(app: FastifyInstance, path: string): string[] {
+  let compiled = compiledByApp.get(app);
+  if (!compiled || compiled.count !== app.apiRoutes.length) {
+    compiled = {
+      count: app.apiRoutes.length,
+      routes: app.apiRoutes.map((r) => ({
+        method: r.method,
+        pattern: new RegExp(`^${r.url.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+").replace(/\*/g, ".*")}/?$`),
+      })),
+    };
+    compiledByApp.set(app, compiled);
+  }
+  const methods = new Set(compiled.routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods];
+}
+
+/** An /api path no route serves: JSON 404, or 405 with Allow when the path exists for other methods. */
+export function answerUnknownApi(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): never {
+  const allowed = allowedApiMethods(app, pathOf(req.url));
+  // The method is served here but the router refused the path (a parameter over 100 characters).
+  if (allowed.length && !allowed.includes(req.method)) {
+    reply.header("allow", allowed.join(", "));
+    throw new AppError("method_not_allowed", "validation.methodNotAllowed");
+  }
+  throw new AppError("not_found", "validation.notFound");
+}

@@ -1,0 +1,148 @@
+/**
+ * The rendered pages, through the real server build (`npm run build`; skipped, visibly, without it):
+ * signed-in pages are never cached by others, unknown /api paths stay JSON, links use PUBLIC_URL,
+ * and a page that cannot get a render slot in time answers 503 instead of waiting forever.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import net from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
+import { loadConfig } from "../../server/config";
+import { buildApp } from "../../server/app";
+import type { Database } from "../../server/db/client";
+import { seedReference, seedShipping } from "../../server/db/seed/reference";
+import { createTestDatabase, onPostgres } from "../support/test-app";
+import { signedIn } from "../support/factories";
+
+const serverEntry = path.resolve("build/server/index.js");
+const built = fs.existsSync(serverEntry);
+
+let app: FastifyInstance;
+let database: Database;
+let dataDir: string;
+let port = 0;
+
+beforeAll(async () => {
+  if (!built) return;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-edge-pages-"));
+  const config = loadConfig({
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://azya.example",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    SSR_CONCURRENCY: "1",
+    SSR_QUEUE: "1",
+    SSR_WAIT_MS: "300",
+  } as NodeJS.ProcessEnv);
+  database = await createTestDatabase();
+  await seedReference(database.db);
+  await seedShipping(database.db);
+  const ssrBuild = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  app = await buildApp({ config, database, ssrBuild, mailer: { async send() {} } });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  port = (app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  if (!built) return;
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
+  it("marks a signed-in page private, no-store and varying on Cookie", async () => {
+    const { cookie } = await signedIn(database.db);
+    const res = await app.inject({ method: "GET", url: "/account", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(String(res.headers.vary)).toMatch(/\bCookie\b/i);
+    const home = await app.inject({ method: "GET", url: "/", headers: { cookie } });
+    expect(home.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("leaves a guest's page as it was", async () => {
+    const res = await app.inject({ method: "GET", url: "/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).not.toBe("private, no-store");
+  });
+
+  it("answers an unknown /api path and a wrong method with JSON, not the HTML 404 page", async () => {
+    const unknown = await app.inject({ method: "GET", url: "/api/nothing-here", headers: { cookie: "lang=ar" } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "غير موجود" });
+    const wrong = await app.inject({ method: "DELETE", url: "/api/products" });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toContain("GET");
+    expect(wrong.json().message).toBe("This action is not allowed here");
+    const long = await app.inject({ method: "GET", url: `/api/products/${"a".repeat(5000)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json().message).toBe("Not found");
+  });
+
+  it("refuses TRACE / with a 405 and a NUL in a page's query with a 400, not a 500", async () => {
+    const trace = await app.inject({ method: "TRACE", url: "/" });
+    expect(trace.statusCode).toBe(405);
+    expect(trace.headers.allow).toBe("GET, HEAD, POST");
+    expect((await app.inject({ method: "GET", url: "/shop?search=%00" })).statusCode).toBe(400);
+  });
+
+  it("answers JSON posted to an unknown page without a 500", async () => {
+    const res = await app.inject({ method: "POST", url: "/no-such-page", payload: { a: "x".repeat(10_000) } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it("builds robots.txt and canonical links from PUBLIC_URL, whatever the Host header", async () => {
+    const robots = await app.inject({ method: "GET", url: "/robots.txt", headers: { host: "evil.example" } });
+    expect(robots.body).toContain("Sitemap: https://azya.example/sitemap.xml");
+    const home = await app.inject({ method: "GET", url: "/", headers: { host: "evil.example" } });
+    expect(home.body).not.toContain("evil.example");
+    expect(home.body).toContain('href="https://azya.example/');
+  });
+
+  it("serves the next page while eight visitors never read theirs (see tests/unit/read-eagerly.test.ts)", async () => {
+    // Eight clients ask for a page and never read a byte; with one render slot, the next page must still come.
+    const stalled = Array.from({ length: 8 }, () => {
+      const s = net.connect(port, "127.0.0.1", () => s.write("GET /shop HTTP/1.1\r\nHost: azya.example\r\n\r\n"));
+      s.pause();
+      s.on("error", () => {});
+      return s;
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    const res = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(10_000) });
+    expect(res.status).toBe(200);
+    await res.text();
+    for (const s of stalled) s.destroy();
+  });
+
+  // On PGlite a page renders without yielding to the network, so pages never overlap: PostgreSQL only.
+  it.skipIf(!onPostgres())("answers 503 with Retry-After and a bilingual page once the queue is full (PostgreSQL)", async () => {
+    // Forty visitors at once against one render slot and one place in the queue.
+    const answers = await Promise.all(
+      Array.from(
+        { length: 40 },
+        () =>
+          new Promise<string>((resolve) => {
+            let text = "";
+            const s = net.connect(port, "127.0.0.1", () => s.write("GET /shop HTTP/1.1\r\nHost: azya.example\r\nConnection: close\r\n\r\n"));
+            s.on("data", (d) => (text += d.toString("utf8")));
+            s.on("close", () => resolve(text));
+            s.on("error", () => {});
+          }),
+      ),
+    );
+    const statuses = answers.map((a) => Number(a.slice(9, 12)));
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+    const busy = answers.find((a) => a.startsWith("HTTP/1.1 503"));
+    expect(busy).toBeDefined();
+    expect(busy).toMatch(/\r\nretry-after: 5\r\n/i);
+    expect(busy).toContain("The shop is busy for a moment");
+    expect(busy).toContain("المتجر مشغول للحظات");
+  });
+});
