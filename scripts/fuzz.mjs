@@ -89,8 +89,24 @@ function operations(doc) {
   return ops;
 }
 
-const dedupKey = (c, r, problems) => {
-  const message = (() => {
+/** The server's log lines, short: an error's type and message, or the line itself. */
+function serverErrors(lines) {
+  return lines
+    .map((l) => {
+      try {
+        const j = JSON.parse(l);
+        return j.err ? `${j.msg}: ${j.err.type}: ${j.err.message}` : j.msg;
+      } catch {
+        return /^\s+at /.test(l) ? null : squeeze(l.trim(), 300);
+      }
+    })
+    .filter(Boolean)
+    .slice(0, 6);
+}
+
+const dedupKey = (c, r, problems, serverLog) => {
+  // The server's own error names the cause in one language; the reply's message is translated.
+  const message = serverLog[0] ?? (() => {
     try {
       return String(JSON.parse(r.body).message ?? "");
     } catch {
@@ -159,6 +175,7 @@ async function main() {
         if (SELF_ENDING.has(c.route)) c.identity = "guest";
         if (i > 0 && i % 100 === 0 && CONCURRENCY === 1) await refreshSessions();
         const t = Date.now();
+        const mark = server.logMark();
         const r = await send(server.base, c, sessions[c.identity]?.token ?? null, TIMEOUT_MS);
         const ms = Date.now() - t;
         const slowKey = c.kind === "operation" ? c.route : `${c.method} <${c.kind}>`;
@@ -177,7 +194,10 @@ async function main() {
         if (problems[0] === "connection dropped" && (bodyBytes > 1024 * 1024 || c.path.length > 16 * 1024)) problems = problems.slice(1);
         if (process.env.FUZZ_VERBOSE === "1") log(`${new Date().toISOString().slice(14, 23)} ${i} ${c.identity} ${c.method} ${squeeze(c.path, 120)} -> ${statusKey}`);
         if (!problems.length) continue;
-        const key = dedupKey(c, r, problems);
+        await new Promise((resolve) => setTimeout(resolve, 50)); // the server's log line comes through a pipe
+        // In order (FUZZ_CONCURRENCY=1) these are the lines this request made the server log.
+        const serverLog = serverErrors(server.logSince(mark));
+        const key = dedupKey(c, r, problems, serverLog);
         const seen = failures.get(key);
         if (seen) seen.count++;
         else {
@@ -196,7 +216,7 @@ async function main() {
             status: r.status,
             error: r.error,
             reply: squeeze(r.body, 800),
-            serverLog: server.stderrLines.slice(-5).map((l) => squeeze(l, 600)),
+            serverLog,
           });
         }
       }

@@ -10,22 +10,23 @@ const STRICT_LEAKS = [
   ["stack trace", /\bat (?:async )?[\w.$<>]+ \((?:file:\/\/|\/|node:)[^)]*:\d+:\d+\)/],
   ["file path", /(?:file:\/\/)?\/(?:work|home|root|usr|opt|srv|var|tmp)\/[\w.\-/]+\.(?:m?js|ts|tsx)\b/],
   ["file path", /\bnode_modules\/[\w@.\-/]+/],
-  ["SQL text", /\binsert into\s+"?\w+/i],
+  ["SQL text", /\binsert into\s+(?:\\?")?\w+/i],
   ["SQL text", /\bsyntax error at\b/i],
-  ["SQL text", /\brelation "[^"]+"/i],
+  ["SQL text", /\brelation \\?"\w+/i],
   ["SQL text", /\bFailed query:/],
   ["database error", /\bviolates (?:foreign key|unique|check|not-null) constraint\b/i],
   ["database error", /\bduplicate key value\b/i],
   ["database error", /\binvalid input syntax for (?:type )?\w+/i],
-  ["database error", /\bcolumn "[^"]+" (?:does not exist|of relation)/i],
+  ["database error", /\bcolumn \\?"\w+\\?" (?:does not exist|of relation)/i],
   ["database error", /\b(?:DrizzleQueryError|PGlite|PostgresError|ECONNREFUSED)\b/],
   ["database error", /\bunsupported Unicode escape sequence\b/i],
 ];
 
 /** SQL that a JSON or text reply should never echo; shop prose in a page may say "select a size from". */
 const TEXT_LEAKS = [
-  ["SQL text", /\bselect\s+(?:"[\w]+"|\*|[\w.]+)\s*(?:,\s*(?:"?[\w.]+"?)\s*)*\s+from\s+"?\w+"?/i],
-  ["SQL text", /\b(?:update\s+"?\w+"?\s+set|delete from\s+"?\w+)\b/i],
+  // A column list: names, quoted or not (a quote in a JSON string reads \"), separated by commas.
+  ["SQL text", /\bselect\s+(?:(?:\\?")?[\w.*]+(?:\\?")?\s*,\s*)*(?:\\?")?[\w.*]+(?:\\?")?\s+from\s+(?:\\?")?\w+/i],
+  ["SQL text", /\b(?:update\s+(?:\\?")?\w+(?:\\?")?\s+set\s|delete from\s+(?:\\?")?\w+)/i],
   ["error object", /"(?:stack|sqlState|routine|severity)"\s*:/],
 ];
 

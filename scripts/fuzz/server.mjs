@@ -42,8 +42,8 @@ export async function waitHealthy(base, child, timeoutMs = 120_000) {
 }
 
 /**
- * Starts the server; returns { base, dataDir, admin, child, stderrLines, stop }. `stderrLines` keeps
- * what the server logged (warn and up), to show next to a failure.
+ * Starts the server; returns { base, dataDir, child, stderrLines, logMark, logSince, stop }. What the
+ * server logs (warn and up) is kept, to show next to the request that caused it.
  */
 export async function startServer({ databaseUrl, admin, rateLimitScale }) {
   if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js")) {
@@ -69,6 +69,8 @@ export async function startServer({ databaseUrl, admin, rateLimitScale }) {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // Links in the outbox's e-mails point back here, never to a Host header the fuzzer made up.
+      PUBLIC_URL: base,
       DATA_DIR: dataDir,
       DATABASE_URL: dbUrl,
       SMTP_URL: "",
@@ -86,12 +88,16 @@ export async function startServer({ databaseUrl, admin, rateLimitScale }) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const stderrLines = [];
+  let dropped = 0;
   const logFile = process.env.FUZZ_SERVER_LOG ? fs.createWriteStream(process.env.FUZZ_SERVER_LOG) : null;
   const keep = (chunk) => {
     logFile?.write(chunk);
     for (const line of String(chunk).split("\n")) if (line.trim()) stderrLines.push(line);
-    if (stderrLines.length > 2000) stderrLines.splice(0, stderrLines.length - 2000);
+    if (stderrLines.length > 2000) dropped += stderrLines.splice(0, stderrLines.length - 2000).length;
   };
+  /** How many lines the server has logged so far, and the lines logged since such a count. */
+  const logMark = () => dropped + stderrLines.length;
+  const logSince = (mark) => stderrLines.slice(Math.max(0, mark - dropped));
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
   /** SIGTERM, then SIGKILL after 15 s; resolves { slowMs } when it had to kill. */
@@ -118,5 +124,5 @@ export async function startServer({ databaseUrl, admin, rateLimitScale }) {
     await stop();
     throw new Error(`${err.message}\n${stderrLines.slice(-30).join("\n")}`);
   }
-  return { base, dataDir, child, stderrLines, stop };
+  return { base, dataDir, child, stderrLines, logMark, logSince, stop };
 }
