@@ -114,7 +114,8 @@ const dedupKey = (c, r, problems, serverLog) => {
     }
   })();
   // A wrong method or an unknown path fails the same way wherever it lands: one entry per method.
-  const where = c.kind === "operation" || c.kind === "page data" || c.kind === "page" ? c.route : `${c.method} <${c.kind}>`;
+  const area = c.path.startsWith("/api") ? "/api" : "pages";
+  const where = c.kind === "operation" || c.kind === "page data" || c.kind === "page" ? c.route : `${c.method} <${c.kind} under ${area}>`;
   return [problems.join("+"), where, r.status, message.replace(/\d+/g, "N").slice(0, 80)].join(" | ");
 };
 
@@ -211,7 +212,7 @@ async function main() {
             method: c.method,
             path: c.path,
             how: c.body?.how,
-            body: c.body ? (c.body.type === "multipart" ? `multipart: ${c.body.files.map((f) => `${f.field}=${f.filename} (${f.type}, ${f.content.length} bytes)`).join(", ")}; fields ${c.body.fields.map(([k, v]) => `${k}=${squeeze(JSON.stringify(v), 80)}`).join(", ")}` : preview(c.body.value)) : null,
+            body: c.body ? (c.body.type === "raw" ? squeeze(JSON.stringify(c.body.text), 600) : c.body.type === "multipart" ? `multipart: ${c.body.files.map((f) => `${f.field}=${f.filename} (${f.type}, ${f.content.length} bytes)`).join(", ")}; fields ${c.body.fields.map(([k, v]) => `${k}=${squeeze(JSON.stringify(v), 80)}`).join(", ")}` : preview(c.body.value)) : null,
             contentType: encodeBody(c).contentType,
             status: r.status,
             error: r.error,
