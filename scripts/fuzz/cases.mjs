@@ -294,9 +294,22 @@ function unknownPathCase(ctx) {
       method: fc.constantFrom("GET", "GET", "GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS"),
       identity,
       headers: extraHeaders,
+      body: fc.option(formOrJsonBody, { nil: null }),
     })
-    .map((c) => ({ kind: "unknown path", route: `${c.method} <unknown>`, query: "", body: null, contentType: "application/json", ...c }));
+    .map((c) => ({ kind: "unknown path", route: `${c.method} <unknown>`, query: "", contentType: c.body?.contentType ?? "application/json", ...c, body: c.method === "GET" || c.method === "HEAD" ? null : c.body }));
 }
+
+/** What a form or a script might post to a page: a form body, JSON, or junk. */
+const formOrJsonBody = fc.oneof(
+  fc.tuple(fc.array(fc.tuple(queryKey, nastyString), { maxLength: 4 })).map(([pairs]) => ({
+    type: "raw",
+    how: "form",
+    contentType: "application/x-www-form-urlencoded",
+    text: pairs.map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`).join("&"),
+  })),
+  nastyValue.map((value) => ({ type: "json", how: "json to a page", contentType: "application/json", value })),
+  fc.constantFrom("_action=delete", "intent=logout", "a=%ff", "%", "\u0000").map((text) => ({ type: "raw", how: "raw", contentType: "text/plain", text })),
+);
 
 /** The pages and their React Router `.data` loader URLs (single fetch), with hostile queries. */
 function pageCase(ctx) {
@@ -311,13 +324,15 @@ function pageCase(ctx) {
       ),
       id: pathValue(ctx),
       identity,
-      method: fc.constantFrom("GET", "GET", "GET", "GET", "HEAD", "POST"),
+      method: fc.constantFrom("GET", "GET", "GET", "GET", "HEAD", "POST", "PUT", "DELETE"),
       headers: extraHeaders,
+      body: fc.option(formOrJsonBody, { nil: null }),
     })
     .map((c) => {
       const base = c.page.replace(/:[^/]+/g, c.id);
       const path = c.data ? `${base === "/" ? "/_root" : base}.data${c.query}` : `${base}${c.query}`;
-      return { kind: c.data ? "page data" : "page", route: `${c.method} ${c.page}${c.data ? ".data" : ""}`, method: c.method, identity: c.identity, path, query: "", body: null, contentType: "application/x-www-form-urlencoded", headers: c.headers };
+      const body = c.method === "GET" || c.method === "HEAD" ? null : c.body;
+      return { kind: c.data ? "page data" : "page", route: `${c.method} ${c.page}${c.data ? ".data" : ""}`, method: c.method, identity: c.identity, path, query: "", body, contentType: body?.contentType ?? "application/x-www-form-urlencoded", headers: c.headers };
     });
 }
 

@@ -28,6 +28,7 @@ function multipartBody(m) {
 export function encodeBody(c) {
   if (!c.body) return { bytes: null, contentType: null };
   if (c.body.type === "multipart") return { bytes: multipartBody(c.body), contentType: `multipart/form-data; boundary=${c.body.boundary}` };
+  if (c.body.type === "raw") return { bytes: Buffer.from(c.body.text, "utf8"), contentType: c.contentType || null };
   return { bytes: Buffer.from(toJson(c.body.value), "utf8"), contentType: c.contentType || null };
 }
 
