@@ -106,7 +106,7 @@ function serverErrors(lines) {
 
 const dedupKey = (c, r, problems, serverLog) => {
   // The server's own error names the cause in one language; the reply's message is translated.
-  const message = serverLog[0] ?? (() => {
+  const message = serverLog.find((l) => l.startsWith("unhandled error")) ?? serverLog[0] ?? (() => {
     try {
       return String(JSON.parse(r.body).message ?? "");
     } catch {
