@@ -192,13 +192,16 @@ async function main() {
           refusedByClient++;
           continue;
         }
-        const statusKey = r.timedOut ? "timeout" : r.status === 0 ? "dropped" : String(r.status);
-        stats.set(statusKey, (stats.get(statusKey) ?? 0) + 1);
         // A reply to a body over the 1 MB limit may close the connection before reading it all.
         const bodyBytes = encodeBody(c).bytes?.length ?? 0;
         let problems = findProblems(r);
         // Node refuses a request head over 16 KB (431) the same way.
-        if (problems[0] === "connection dropped" && (bodyBytes > 1024 * 1024 || c.path.length > 16 * 1024)) problems = problems.slice(1);
+        const overLimit = r.status === 0 && !r.timedOut && (bodyBytes > 1024 * 1024 || c.path.length > 16 * 1024);
+        if (overLimit) problems = problems.slice(1);
+        // Whether the refusal's reply or the closed connection reaches the fuzzer first is a race:
+        // both count as the refusal, so the summary line repeats from run to run.
+        const statusKey = r.timedOut ? "timeout" : overLimit ? (c.path.length > 16 * 1024 ? "431" : "413") : r.status === 0 ? "dropped" : String(r.status);
+        stats.set(statusKey, (stats.get(statusKey) ?? 0) + 1);
         if (process.env.FUZZ_VERBOSE === "1") log(`${new Date().toISOString().slice(14, 23)} ${i} ${c.identity} ${c.method} ${squeeze(c.path, 120)} -> ${statusKey}`);
         if (!problems.length) continue;
         await new Promise((resolve) => setTimeout(resolve, 50)); // the server's log line comes through a pipe
