@@ -152,7 +152,11 @@ describe("the discounts API", () => {
     ["an unknown category", { category: "shoes", discount: 10 }, "Category is required", "الفئة مطلوبة"],
     ["an unknown collection", { collectionName: "x", discount: 10 }, "Collection is required", "المجموعة مطلوبة"],
     ["a malformed product", { productId: "x", discount: 10 }, "Product is required", "المنتج مطلوب"],
-    ["no target", { discount: 10 }, "Choose one category, collection or product", "اختاري فئة أو مجموعة أو منتجًا واحدًا"],
+    // SPEC §5: a missing target answers the form's own message (docs/decisions/136).
+    ["a blank category", { category: "", discount: 10 }, "Category is required", "الفئة مطلوبة"],
+    ["a blank collection", { collectionName: "", discount: 10 }, "Collection is required", "المجموعة مطلوبة"],
+    ["a blank product", { productId: "", discount: 10 }, "Product is required", "المنتج مطلوب"],
+    ["no target", { discount: 10 }, "Category is required", "الفئة مطلوبة"],
     ["two targets", { category: "tops", collectionName: "eid", discount: 10 }, "Choose one category, collection or product", "اختاري فئة أو مجموعة أو منتجًا واحدًا"],
   ];
   it.each(invalid)("refuses %s in both languages", async (_what, body, en, ar) => {
