@@ -44,7 +44,7 @@ describe("moderator analytics", () => {
 
   beforeAll(async () => {
     const db = t.deps.db;
-    dress = await insertProduct(db, { name: "Satin Dress", category: "dresses", stock: 3 });
+    dress = await insertProduct(db, { name: "Satin Dress", nameAr: "فستان ساتان", category: "dresses", stock: 3 });
     top = await insertProduct(db, { name: "Cotton Top", category: "tops", stock: 10 });
     skirt = await insertProduct(db, { name: "Pleated Skirt", category: "skirts", stock: 0 });
     await insertProduct(db, { name: "Deleted Hoodie", category: "hoodies", stock: 1, hidden: true });
@@ -74,7 +74,7 @@ describe("moderator analytics", () => {
     expect(a.ordersThisMonth).toBe(expectedThisMonth);
   });
 
-  it("ranks categories and products by units sold in orders that were not cancelled", async () => {
+  it("ranks categories and products by units sold in orders that were not cancelled, with their Arabic names", async () => {
     const a = (await get("/api/moderator/analytics", admin.headers)).json();
     expect(a.topCategories).toEqual([
       { name: "tops", value: 5 },
@@ -82,9 +82,9 @@ describe("moderator analytics", () => {
       { name: "skirts", value: 1 },
     ]);
     expect(a.mostSoldProducts).toEqual([
-      { name: "Cotton Top", sales: 5, _id: top.id },
-      { name: "Satin Dress", sales: 2, _id: dress.id },
-      { name: "Pleated Skirt", sales: 1, _id: skirt.id },
+      { name: "Cotton Top", nameAr: null, sales: 5, _id: top.id },
+      { name: "Satin Dress", nameAr: "فستان ساتان", sales: 2, _id: dress.id },
+      { name: "Pleated Skirt", nameAr: null, sales: 1, _id: skirt.id },
     ]);
     expect(a.topPaymentMethods).toEqual([
       { name: "Cash on Delivery", value: 3 },
@@ -92,11 +92,11 @@ describe("moderator analytics", () => {
     ]);
   });
 
-  it("lists visible products with five or fewer in stock, fewest first", async () => {
+  it("lists visible products with five or fewer in stock, fewest first, with their Arabic names", async () => {
     const a = (await get("/api/moderator/analytics", moderator.headers)).json();
     expect(a.lowStockProducts).toEqual([
-      { name: "Pleated Skirt", images: skirt.images, stock: 0, _id: skirt.id },
-      { name: "Satin Dress", images: dress.images, stock: 3, _id: dress.id },
+      { name: "Pleated Skirt", nameAr: null, images: skirt.images, stock: 0, _id: skirt.id },
+      { name: "Satin Dress", nameAr: "فستان ساتان", images: dress.images, stock: 3, _id: dress.id },
     ]);
   });
 

@@ -31,8 +31,9 @@ export interface ModeratorAnalytics {
   ordersThisMonth: number;
   averageOrderValue: number;
   topCategories: { name: string; value: number }[];
-  mostSoldProducts: { name: string; sales: number; _id: string }[];
-  lowStockProducts: { name: string; images: string[]; stock: number; _id: string }[];
+  /** nameAr: the Arabic name where staff gave one, for the Arabic dashboard. */
+  mostSoldProducts: { name: string; nameAr: string | null; sales: number; _id: string }[];
+  lowStockProducts: { name: string; nameAr: string | null; images: string[]; stock: number; _id: string }[];
   refundAmountsOverTime: { date: string; amount: number }[];
   revenueOverTime: { date: string; revenue: number }[];
   topPaymentMethods: { name: string; value: number }[];
@@ -82,9 +83,10 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
            order by value desc, name
            limit ${LIST_LIMIT}`,
     ),
-    queryRows<{ id: string; name: string; sales: unknown }>(
+    queryRows<{ id: string; name: string; name_ar: string | null; sales: unknown }>(
       db,
-      sql`select oi.product_id as id, coalesce(max(p.name), max(oi.name)) as name, sum(oi.quantity) as sales
+      sql`select oi.product_id as id, coalesce(max(p.name), max(oi.name)) as name,
+                 coalesce(max(p.name_ar), max(oi.name_ar)) as name_ar, sum(oi.quantity) as sales
             from order_items oi
             join orders o on o.id = oi.order_id and o.status <> 'Cancelled'
             left join products p on p.id = oi.product_id
@@ -93,9 +95,9 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
            order by sales desc, name
            limit ${LIST_LIMIT}`,
     ),
-    queryRows<{ id: string; name: string; images: string[]; stock: number }>(
+    queryRows<{ id: string; name: string; name_ar: string | null; images: string[]; stock: number }>(
       db,
-      sql`select id, name, images, stock
+      sql`select id, name, name_ar, images, stock
             from products
            where status = 'approved' and not hidden and stock <= ${LOW_STOCK_THRESHOLD}
            order by stock, name
@@ -137,8 +139,8 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
     ordersThisMonth: num(o.this_month),
     averageOrderValue: kept === 0 ? 0 : toEgp(Math.round(revenue / kept)),
     topCategories: categories.map((c) => ({ name: c.name, value: num(c.value) })),
-    mostSoldProducts: mostSold.map((p) => ({ name: p.name, sales: num(p.sales), _id: p.id })),
-    lowStockProducts: lowStock.map((p) => ({ name: p.name, images: p.images, stock: num(p.stock), _id: p.id })),
+    mostSoldProducts: mostSold.map((p) => ({ name: p.name, nameAr: p.name_ar || null, sales: num(p.sales), _id: p.id })),
+    lowStockProducts: lowStock.map((p) => ({ name: p.name, nameAr: p.name_ar || null, images: p.images, stock: num(p.stock), _id: p.id })),
     refundAmountsOverTime: series.map((s) => ({ date: s.date, amount: toEgp(num(s.refunds)) })),
     revenueOverTime: series.map((s) => ({ date: s.date, revenue: toEgp(num(s.revenue)) })),
     topPaymentMethods: methods.map((m) => ({ name: m.name, value: num(m.value) })),
