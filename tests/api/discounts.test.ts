@@ -126,11 +126,13 @@ describe("the discounts API", () => {
     expect(chemises[0].discount).toBe(40);
   });
 
-  it("lists every discount with the product's name", async () => {
-    const p = await makeProduct(t.deps.db, { name: "Named Sweatshirt", category: "sweatshirts" });
-    await post({ productId: p.id, discount: 7 });
+  it("lists every discount with the product's name in both languages", async () => {
+    const p = await makeProduct(t.deps.db, { name: "Named Sweatshirt", nameAr: "سويتشيرت مسمى", category: "sweatshirts" });
+    const saved = await post({ productId: p.id, discount: 7 });
+    expect(saved.json().discount).toMatchObject({ productName: "Named Sweatshirt", productNameAr: "سويتشيرت مسمى" });
     const all = (await t.app.inject({ method: "GET", url: "/api/alldiscounts", headers: staff.headers })).json().discounts;
-    expect(all.find((d: { productId: string }) => d.productId === p.id)).toMatchObject({ productName: "Named Sweatshirt", discount: 7 });
+    // The Arabic name too, for the Arabic discounts screen.
+    expect(all.find((d: { productId: string }) => d.productId === p.id)).toMatchObject({ productName: "Named Sweatshirt", productNameAr: "سويتشيرت مسمى", discount: 7 });
   });
 
   it("writes an audit row for every change", async () => {
