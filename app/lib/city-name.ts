@@ -5,7 +5,3 @@ export function cityInLang(city: string, namesAr: Record<string, string> | null 
   return (lang === "ar" && namesAr?.[city.trim().toLowerCase()]) || city;
 }
 
-/** A size as shown: the spec's 'Free Size' is a word, so it is translated; XS…XXXXXL are not. */
-export function sizeLabel(size: string, t: (key: string) => string): string {
-  return size === "Free Size" ? t("common.freeSize") : size;
-}

@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { useLang, useT } from "~/i18n/react";
 import { OrderProgress, StatusBadge } from "./order-progress";
 import { productName } from "~/components/catalog/product-text";
-import { cityInLang, sizeLabel } from "~/lib/city-name";
+import { cityInLang } from "~/lib/city-name";
+import { sizeLabel } from "~/lib/size-label";
 import { textLang } from "~/lib/text-lang";
 
 interface OrderCardProps {
