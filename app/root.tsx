@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user,
     sidebarOpen,
     headlines,
-    // Only this page's namespaces; both languages have every key (tests/unit/i18n-parity.test.ts).
+    // Only this page's namespaces; both languages have every key (tests/unit/i18n.test.ts).
     dict: pickDictionary(dictionaries[lang], new URL(request.url).pathname),
     shop: {
       email: deps.config.SHOP_EMAIL,

@@ -38,6 +38,8 @@ export default [
     route("moderator/discounts", "routes/moderator/discounts.tsx"),
     route("moderator/promocodes", "routes/moderator/promocodes.tsx"),
     route("moderator/headlines", "routes/moderator/headlines.tsx"),
+    // SPEC §6: moderators manage promo banners too (docs/decisions/135).
+    route("moderator/promos", "routes/moderator/promos.tsx"),
     route("moderator/orders", "routes/moderator/orders.tsx"),
     route("moderator/shipping-management", "routes/moderator/shipping-management.tsx"),
   ]),

@@ -1,6 +1,8 @@
 /**
- * The browser's one way to call /api. Cookies go along; a 401 or 403 sends the user to /auth
- * (SPEC §7); a failed call throws ApiError with the server's message, already translated.
+ * The browser's one way to call /api. Cookies go along; a failed call throws ApiError with the
+ * server's message, already translated. A 401 ends the stale session (the server clears its cookie)
+ * and opens /auth, as SPEC §7 says; a 403 is a signed-in user with the wrong role, so it opens
+ * /unauthorized and keeps the session (docs/decisions/140).
  */
 export class ApiError extends Error {
   constructor(
@@ -36,6 +38,7 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
   if (!res.ok) {
     if ((res.status === 401 || res.status === 403) && !noAuthRedirect) {
       const here = window.location.pathname + window.location.search;
+      if (res.status === 401) await endStaleSession();
       window.location.assign(res.status === 401 ? `/auth?redirect=${encodeURIComponent(here)}` : "/unauthorized");
     }
     throw new ApiError(typeof data.message === "string" ? data.message : fallbackMessage(), res.status, data);
@@ -43,8 +46,29 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
   return data as T;
 }
 
+/**
+ * The session the server no longer accepts (expired, revoked, banned): log out so the cookie goes,
+ * and the next page does not render a signed-in header from it. A failure here is tolerated on
+ * purpose: the user is on the way to /auth anyway, where signing in replaces the cookie.
+ */
+async function endStaleSession() {
+  try {
+    await fetch("/api/logout", { method: "POST", credentials: "same-origin" });
+  } catch {
+    /* tolerated: see above */
+  }
+}
+
 function fallbackMessage() {
   return document.documentElement.lang === "ar" ? "حدث خطأ" : "An error occurred";
 }
 
 export const errorMessage = (e: unknown) => (e instanceof Error ? e.message : fallbackMessage());
+
+/**
+ * SPEC §8: the server's message first, the screen's own fallback only when the server sent none
+ * (network failure, or an answer without a message).
+ */
+export function serverMessage(e: unknown, fallback: string): string {
+  return e instanceof ApiError && typeof e.body.message === "string" && e.body.message.trim() ? e.body.message : fallback;
+}

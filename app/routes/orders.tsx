@@ -11,6 +11,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState, ErrorBlock, PageTitle } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { OrderCard } from "~/components/orders/order-card";
+import { listCityNamesAr } from "@server/modules/shipping/shipping-options";
 import { TrackOrder } from "~/components/orders/track-order";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,12 +21,27 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Signed-in customers get their own orders; guests only the tracking search (SPEC §2). */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.user) return { orders: null, failed: false };
+  const cityNamesAr = await arabicCityNames(context);
+  if (!context.user) return { orders: null, failed: false, cityNamesAr };
   try {
-    return { orders: await listOwnOrders(context.deps.db, context.user._id), failed: false };
+    return { orders: await listOwnOrders(context.deps.db, context.user._id), failed: false, cityNamesAr };
   } catch (err) {
     context.deps.log.error({ err }, "orders failed to load");
-    return { orders: null, failed: true };
+    return { orders: null, failed: true, cityNamesAr };
+  }
+}
+
+/**
+ * The governorates' Arabic names, for Arabic pages only. A failure is tolerated on purpose (logged):
+ * the cities then show as the order has them, in English.
+ */
+async function arabicCityNames(context: Route.LoaderArgs["context"]): Promise<Record<string, string> | null> {
+  if (context.lang !== "ar") return null;
+  try {
+    return await listCityNamesAr(context.deps.db);
+  } catch (err) {
+    context.deps.log.error({ err }, "city names failed to load");
+    return null;
   }
 }
 
@@ -75,7 +91,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ) : orders && orders.length > 0 ? (
             <div className="flex flex-col gap-4" data-testid="my-orders">
               {orders.map((order) => (
-                <OrderCard key={order._id} order={order} onCancel={setCancelling} />
+                <OrderCard key={order._id} order={order} onCancel={setCancelling} cityNamesAr={loaderData.cityNamesAr} />
               ))}
             </div>
           ) : (
@@ -91,7 +107,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : null}
-      <TrackOrder key={on} initialNumber={on} pageTitle={!user} />
+      <TrackOrder key={on} initialNumber={on} pageTitle={!user} cityNamesAr={loaderData.cityNamesAr} />
       <ConfirmDialog
         open={!!cancelling}
         onOpenChange={(open) => (open ? undefined : setCancelling(null))}

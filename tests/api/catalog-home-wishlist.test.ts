@@ -7,14 +7,19 @@ import { makeBanner, makeDiscount, makeProduct } from "../support/catalog-factor
 import { collections, products } from "../../server/db/schema";
 import { getHomeData, HOME_ROW_SIZE } from "../../server/modules/catalog/home-data";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
+import { productsPerRow } from "../../app/components/home/row-layout";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+/** Each describe block has its own database: the home rows must not see the wishlist's products. */
+function freshShop() {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+}
 
 describe("GET /api/promos-featuredproducts", () => {
+  freshShop();
   it("answers rows per category and per non-empty active collection, best sellers and active banners", async () => {
     const db = t.deps.db;
     await db.update(collections).set({ active: false }).where(eq(collections.name, "gym"));
@@ -37,6 +42,10 @@ describe("GET /api/promos-featuredproducts", () => {
     expect(home.collections.eid!.map((p) => p._id)).toEqual([eid.id]);
     expect(Object.keys(home.categoryProducts).sort()).toEqual(["dresses", "hoodies", "skirts", "tops"]);
     expect(home.categoryProducts.skirts).toHaveLength(HOME_ROW_SIZE);
+    // SPEC §2: a row of more than 10 products shows 5 side by side; the row must carry enough to say so.
+    expect(productsPerRow(home.categoryProducts.skirts!.length)).toBe(5);
+    // An empty category (blouses: its only product is deleted) gets no row (docs/decisions/138).
+    expect(home.categoryProducts.blouses).toBeUndefined();
     expect(home.bestSellingProducts[0]!._id).toBe(best.id);
     expect(home.featuredProducts[0]!.name).toBe(`Skirt ${HOME_ROW_SIZE + 2}`);
     expect(home.bestSellingProducts[0]).toMatchObject({ name: "Best Seller Top", discount: 15 });
@@ -61,6 +70,7 @@ describe("GET /api/promos-featuredproducts", () => {
 });
 
 describe("wishlist", () => {
+  freshShop();
   it("adds, lists and removes products for a signed-in customer", async () => {
     const { headers } = await signedIn(t.deps.db, "user");
     const a = await makeProduct(t.deps.db, { name: "Wish A" });

@@ -116,6 +116,11 @@ describe("community posts", () => {
     expect(Object.keys(posts[0]).sort()).toEqual(["_id", "createdAt", "description", "images", "name", "stars"]);
   });
 
+  it("answers the list as a bare array, as the spec's 'reads posts' (docs/decisions/142)", async () => {
+    const res = await call("GET", "/posts", {});
+    expect(Array.isArray(res.json())).toBe(true);
+  });
+
   it("lets a signed-in customer share a review with up to 3 uploaded images", async () => {
     const res = await call("POST", "/posts", customer.headers, { name: "  Nour ", description: "Perfect fit", stars: 4, images: ["/uploads/a-800.webp"] });
     expect(res.statusCode).toBe(201);

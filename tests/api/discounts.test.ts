@@ -126,11 +126,13 @@ describe("the discounts API", () => {
     expect(chemises[0].discount).toBe(40);
   });
 
-  it("lists every discount with the product's name", async () => {
-    const p = await makeProduct(t.deps.db, { name: "Named Sweatshirt", category: "sweatshirts" });
-    await post({ productId: p.id, discount: 7 });
+  it("lists every discount with the product's name in both languages", async () => {
+    const p = await makeProduct(t.deps.db, { name: "Named Sweatshirt", nameAr: "سويتشيرت مسمى", category: "sweatshirts" });
+    const saved = await post({ productId: p.id, discount: 7 });
+    expect(saved.json().discount).toMatchObject({ productName: "Named Sweatshirt", productNameAr: "سويتشيرت مسمى" });
     const all = (await t.app.inject({ method: "GET", url: "/api/alldiscounts", headers: staff.headers })).json().discounts;
-    expect(all.find((d: { productId: string }) => d.productId === p.id)).toMatchObject({ productName: "Named Sweatshirt", discount: 7 });
+    // The Arabic name too, for the Arabic discounts screen.
+    expect(all.find((d: { productId: string }) => d.productId === p.id)).toMatchObject({ productName: "Named Sweatshirt", productNameAr: "سويتشيرت مسمى", discount: 7 });
   });
 
   it("writes an audit row for every change", async () => {
@@ -152,7 +154,11 @@ describe("the discounts API", () => {
     ["an unknown category", { category: "shoes", discount: 10 }, "Category is required", "الفئة مطلوبة"],
     ["an unknown collection", { collectionName: "x", discount: 10 }, "Collection is required", "المجموعة مطلوبة"],
     ["a malformed product", { productId: "x", discount: 10 }, "Product is required", "المنتج مطلوب"],
-    ["no target", { discount: 10 }, "Choose one category, collection or product", "اختاري فئة أو مجموعة أو منتجًا واحدًا"],
+    // SPEC §5: a missing target answers the form's own message (docs/decisions/136).
+    ["a blank category", { category: "", discount: 10 }, "Category is required", "الفئة مطلوبة"],
+    ["a blank collection", { collectionName: "", discount: 10 }, "Collection is required", "المجموعة مطلوبة"],
+    ["a blank product", { productId: "", discount: 10 }, "Product is required", "المنتج مطلوب"],
+    ["no target", { discount: 10 }, "Category is required", "الفئة مطلوبة"],
     ["two targets", { category: "tops", collectionName: "eid", discount: 10 }, "Choose one category, collection or product", "اختاري فئة أو مجموعة أو منتجًا واحدًا"],
   ];
   it.each(invalid)("refuses %s in both languages", async (_what, body, en, ar) => {

@@ -2,6 +2,7 @@ import { Minus, Plus } from "lucide-react";
 import { useId } from "react";
 import { useT } from "~/i18n/react";
 import { colorName, swatchColor } from "./color-names";
+import { sizeLabel } from "~/lib/size-label";
 
 /** Sizes as a native radio group: arrow keys, one tab stop, announced as "Size, M, 3 of 6". */
 export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value: string; onChange: (s: string) => void }) {
@@ -17,7 +18,7 @@ export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value:
             className="relative inline-flex h-10 min-w-12 cursor-pointer items-center justify-center rounded-lg border border-line px-3 text-sm font-medium has-checked:border-ink has-checked:bg-ink has-checked:text-surface has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500"
           >
             <input type="radio" name={name} value={s} checked={value === s} onChange={() => onChange(s)} className="sr-only" />
-            <bdi>{s}</bdi>
+            <bdi>{sizeLabel(s, t)}</bdi>
           </label>
         ))}
       </div>

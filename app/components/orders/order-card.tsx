@@ -5,21 +5,29 @@ import { Button } from "~/components/ui/button";
 import { useLang, useT } from "~/i18n/react";
 import { OrderProgress, StatusBadge } from "./order-progress";
 import { PaymentStatusBadge } from "./payment-status";
+import { productName } from "~/components/catalog/product-text";
+import { cityInLang } from "~/lib/city-name";
+import { sizeLabel } from "~/lib/size-label";
+import { textLang } from "~/lib/text-lang";
 
 interface OrderCardProps {
   order: OrderDTO;
   /** Only the owner's own list offers cancelling, and only while Processing (SPEC §4). */
   onCancel?: (order: OrderDTO) => void;
+  /** English city → Arabic, so an Arabic page names the governorate in Arabic. */
+  cityNamesAr?: Record<string, string> | null;
 }
 
 /** One order: number, date, status bar or cancelled banner, items, address and totals. */
-export function OrderCard({ order, onCancel }: OrderCardProps) {
+export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
   const t = useT();
   const lang = useLang();
   const date = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { dateStyle: "medium" }).format(new Date(order.createdAt));
   const a = order.shipping.address;
   // The guest view masks the street address; only the city and country are worth showing then.
-  const parts = order.masked ? [a.city, a.country] : [a.street, a.building, a.floor, a.apartment, a.area, a.city, a.country];
+  const city = a.city ? cityInLang(a.city, cityNamesAr, lang) : a.city;
+  const country = lang === "ar" && a.country?.trim().toLowerCase() === "egypt" ? t("orders.egypt") : a.country;
+  const parts = order.masked ? [city, country] : [a.street, a.building, a.floor, a.apartment, a.area, city, country];
   const address = parts.filter(Boolean).join(lang === "ar" ? "، " : ", ");
   const { subtotal, shipping, total } = order.orderSummary;
   // SPEC §9: the promo discount shown is subtotal plus shipping minus total.
@@ -40,24 +48,27 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
       </header>
       <OrderProgress status={order.status} />
       <ul className="mt-4 divide-y divide-line">
-        {order.products.map((item) => (
+        {order.products.map((item) => {
+          const name = productName(item.productId, lang);
+          return (
           <li key={item._id} className="flex items-center gap-3 py-3">
             {item.productId.images[0] ? (
-              <img src={item.productId.images[0]} alt={item.productId.name} width={56} height={70} className="h-[70px] w-14 shrink-0 rounded-md bg-surface-2 object-cover" />
+              <img src={item.productId.images[0]} alt={name} width={56} height={70} className="h-[70px] w-14 shrink-0 rounded-md bg-surface-2 object-cover" />
             ) : (
               <span className="block h-[70px] w-14 shrink-0 rounded-md bg-surface-2" />
             )}
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{item.productId.name}</p>
+              <p className="truncate text-sm font-medium" {...textLang(name, lang)} data-testid="order-item-name">{name}</p>
               <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-muted">
                 <span>{t("orders.qty", { n: item.quantity })}</span>
-                <span>{t("orders.size", { size: item.size })}</span>
+                <span>{t("orders.size", { size: sizeLabel(item.size, t) })}</span>
                 <ColorSwatch color={item.color} className="size-3.5" />
               </p>
             </div>
             <Price egp={item.lineTotal} className="text-sm font-semibold" />
           </li>
-        ))}
+          );
+        })}
       </ul>
       <div className="mt-3 grid gap-4 border-t border-line pt-3 md:grid-cols-2">
         <div className="text-sm">
@@ -65,7 +76,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
           <p className="text-muted" data-testid="order-recipient">
             {order.firstName} {order.lastName} · <bdi dir="ltr">{order.phone}</bdi>
           </p>
-          <p className="text-muted">{address}</p>
+          <p className="text-muted" data-testid="order-address">{address}</p>
         </div>
         <dl className="flex flex-col gap-1 text-sm">
           <div className={row}>

@@ -12,7 +12,16 @@ type Outcome = { order: OrderDTO } | { error: string } | null;
  * 'Track Your Order': looks an order up by number with POST /api/order/id. `initialNumber` (the
  * ?on= query) pre-fills the field and runs the search once (SPEC §2).
  */
-export function TrackOrder({ initialNumber, pageTitle }: { initialNumber: string; /** A guest sees only this, so it is the page's h1. */ pageTitle?: boolean }) {
+export function TrackOrder({
+  initialNumber,
+  pageTitle,
+  cityNamesAr,
+}: {
+  initialNumber: string;
+  /** A guest sees only this, so it is the page's h1. */
+  pageTitle?: boolean;
+  cityNamesAr?: Record<string, string> | null;
+}) {
   const Heading = pageTitle ? "h1" : "h2";
   const t = useT();
   const [number, setNumber] = useState(initialNumber);
@@ -94,7 +103,7 @@ export function TrackOrder({ initialNumber, pageTitle }: { initialNumber: string
             {outcome.error}
           </p>
         ) : null}
-        {outcome && "order" in outcome ? <OrderCard order={outcome.order} /> : null}
+        {outcome && "order" in outcome ? <OrderCard order={outcome.order} cityNamesAr={cityNamesAr} /> : null}
       </div>
     </section>
   );

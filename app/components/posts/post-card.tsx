@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { PostDTO } from "@server/modules/content/posts";
 import { ProductImage } from "~/components/catalog/product-image";
 import { useLang, useT } from "~/i18n/react";
+import { textLang } from "~/lib/text-lang";
 import { postPreview } from "./post-text";
 import { StarRating } from "./stars";
 
@@ -30,7 +31,7 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
       <header className="flex items-start justify-between gap-2">
         <div className="flex flex-col gap-1">
           <Heading className="font-semibold">
-            <bdi>{post.name}</bdi>
+            <bdi {...textLang(post.name, lang)}>{post.name}</bdi>
           </Heading>
           <StarRating stars={post.stars} />
         </div>
@@ -39,7 +40,7 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
             type="button"
             onClick={() => onDelete(post)}
             className="inline-flex size-9 items-center justify-center rounded-full text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-            aria-label={t("catalog.deletePost")}
+            aria-label={`${t("catalog.deletePost")}: ${post.name}`}
             data-testid="delete-post"
           >
             <Trash2 className="size-4" aria-hidden />
@@ -47,7 +48,8 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
         ) : null}
       </header>
       <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="post-text">
-        <bdi>{expanded ? post.description : preview.text}</bdi>
+        {/* A review keeps its writer's language: an English one on the Arabic page is marked (decision 139). */}
+        <bdi {...textLang(post.description, lang)}>{expanded ? post.description : preview.text}</bdi>
       </p>
       {preview.truncated ? (
         <button type="button" className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { ScrollRow } from "~/components/home/scroll-row";
-import { api } from "~/lib/api";
+import { api, serverMessage } from "~/lib/api";
 import { useT } from "~/i18n/react";
 import { PostCard } from "./post-card";
 
@@ -28,9 +28,9 @@ export function PostsCarousel({ posts: initial, canDelete, headingLevel = 3 }: {
       setPosts((p) => p.filter((x) => x._id !== target._id));
       toast.success(t("catalog.postDeleted"));
       setTarget(null);
-    } catch {
-      // The spec's own wording for this failure (SPEC §8), whatever the server said.
-      toast.error(t("catalog.postDeleteError"));
+    } catch (e) {
+      // The server's message first, the spec's 'Error deleting post' when it sent none (SPEC §8).
+      toast.error(serverMessage(e, t("catalog.postDeleteError")));
     } finally {
       setDeleting(false);
     }

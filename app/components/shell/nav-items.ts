@@ -34,6 +34,8 @@ export const NAV_GROUPS: NavGroup[] = [
       { labelKey: "common.discounts", to: "/moderator/discounts" },
       { labelKey: "common.promoCodes", to: "/moderator/promocodes" },
       { labelKey: "common.headlines", to: "/moderator/headlines" },
+      // SPEC §6 gives moderators the promo banners (docs/decisions/135).
+      { labelKey: "common.promos", to: "/moderator/promos" },
       { labelKey: "common.allOrders", to: "/moderator/orders" },
       { labelKey: "common.shippingManagement", to: "/moderator/shipping-management" },
     ],

@@ -2,12 +2,15 @@ import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { LIMITS } from "@core/constants";
-import { useT } from "~/i18n/react";
+import { useLang, useT } from "~/i18n/react";
+import { productName } from "~/components/catalog/product-text";
+import { textLang } from "~/lib/text-lang";
 import { Price } from "~/components/price";
 
 interface Suggestion {
   _id: string;
   name: string;
+  nameAr: string | null;
   images: string[];
   totalPrice: number;
 }
@@ -15,6 +18,7 @@ interface Suggestion {
 /** Top-bar search: suggestions (at most 10) after a 500 ms pause; Enter opens the shop's results. */
 export function SearchBox({ className = "" }: { className?: string }) {
   const t = useT();
+  const lang = useLang();
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState("");
@@ -115,7 +119,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
               }}
             >
               {p.images[0] ? <img src={p.images[0]} alt="" className="size-9 rounded object-cover" width={36} height={36} /> : null}
-              <span className="flex-1 truncate">{p.name}</span>
+              <span className="flex-1 truncate" {...textLang(productName(p, lang), lang)} data-testid="search-suggestion-name">
+                {productName(p, lang)}
+              </span>
               <Price egp={p.totalPrice} className="text-muted" />
             </li>
           ))}

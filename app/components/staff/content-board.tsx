@@ -3,7 +3,8 @@ import { ExternalLink, Plus, RotateCcw, Trash2 } from "lucide-react";
 import { LIMITS } from "@core/constants";
 import { bannerInput, headlineInput } from "@core/validation/content";
 import { api, errorMessage } from "~/lib/api";
-import { useT } from "~/i18n/react";
+import { useLang, useT } from "~/i18n/react";
+import { inPageLang, textLang } from "~/lib/text-lang";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
@@ -22,7 +23,10 @@ interface ContentItem {
   title: string;
   titleAr?: string | null;
   description?: string;
+  descriptionAr?: string | null;
   promotion?: string;
+  promotionAr?: string | null;
+  buttonTextAr?: string | null;
   link?: string;
   buttonText?: string;
   image?: string;
@@ -36,6 +40,7 @@ const noun = (kind: ContentKind) => (kind === "promos" ? "promo" : "headline");
 
 export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: unknown }) {
   const t = useT();
+  const lang = useLang();
   const [showDeleted, setShowDeleted] = useState(false);
   const [creating, setCreating] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -76,23 +81,30 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
       </div>
       <QueryStatus query={list} empty={items.length === 0} emptyTitle={showDeleted ? t("staff.noDeleted") : t(`staff.no_${n}s`)} />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid={`${n}-cards`}>
-        {items.map((item) => (
+        {items.map((item) => {
+          // What the page's reader sees: the Arabic where staff gave it, as products do (decision 139).
+          const title = inPageLang(item.title, item.titleAr, lang);
+          const other = lang === "ar" ? (item.titleAr?.trim() ? item.title : null) : item.titleAr;
+          const text = kind === "promos" ? inPageLang(item.description ?? "", item.descriptionAr, lang) : inPageLang(item.promotion ?? "", item.promotionAr, lang);
+          const button = item.buttonText ? inPageLang(item.buttonText, item.buttonTextAr, lang) : "";
+          return (
           <li key={item._id} className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid={`${n}-card`}>
             {item.image ? <img src={item.image} alt="" className="aspect-[16/7] w-full object-cover" loading="lazy" /> : null}
             <div className="flex flex-1 flex-col gap-2 p-4">
               <div className="flex items-start justify-between gap-2">
-                <h2 className="font-semibold" dir="auto">{item.title}</h2>
+                <h2 className="font-semibold" {...textLang(title, lang)} data-testid="content-title">{title}</h2>
                 {item.hidden ? <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">{t("staff.deleted")}</span> : null}
               </div>
-              {item.titleAr ? (
-                <p className="text-sm text-muted" dir="rtl" lang="ar">
-                  {item.titleAr}
+              {other ? (
+                // The other language's title, so staff see both were given.
+                <p className="text-sm text-muted" {...textLang(other, lang)}>
+                  {other}
                 </p>
               ) : null}
               {kind === "promos" ? (
-                <p className="text-sm" dir="auto">{cutText(item.description ?? "", LIMITS.bannerDescriptionPreviewChars)}</p>
+                <p className="text-sm" {...textLang(text, lang)}>{cutText(text, LIMITS.bannerDescriptionPreviewChars)}</p>
               ) : (
-                <p className="text-sm" dir="auto">{item.promotion}</p>
+                <p className="text-sm" {...textLang(text, lang)}>{text}</p>
               )}
               {item.link ? (
                 <a href={item.link} className="inline-flex items-center gap-1 break-all text-sm text-brand-700 underline dark:text-brand-300" target="_blank" rel="noreferrer">
@@ -100,20 +112,20 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
                   <bdi>{item.link}</bdi>
                 </a>
               ) : null}
-              {item.buttonText ? <p className="text-xs text-muted">{t("staff.buttonTextIs", { text: item.buttonText })}</p> : null}
+              {button ? <p className="text-xs text-muted">{t("staff.buttonTextIs", { text: button })}</p> : null}
               <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
                 {item.hidden ? (
                   <span />
                 ) : (
-                  <Switch checked={item.active} disabled={busyId === item._id} onCheckedChange={(v) => void setActive(item, v)} label={<>{t("staff.active")}<span className="sr-only">: {item.title}</span></>} />
+                  <Switch checked={item.active} disabled={busyId === item._id} onCheckedChange={(v) => void setActive(item, v)} label={<>{t("staff.active")}<span className="sr-only">: {title}</span></>} />
                 )}
                 {item.hidden ? (
-                  <Button variant="outline" size="sm" loading={busyId === item._id} onClick={() => void restore(item)}>
+                  <Button variant="outline" size="sm" loading={busyId === item._id} onClick={() => void restore(item)} aria-label={`${t("common.restore")}: ${title}`}>
                     <RotateCcw className="size-4" aria-hidden />
                     {t("common.restore")}
                   </Button>
                 ) : (
-                  <Button variant="ghost" size="sm" loading={busyId === item._id} onClick={() => void remove(item)} aria-label={`${t("common.delete")}: ${item.title}`}>
+                  <Button variant="ghost" size="sm" loading={busyId === item._id} onClick={() => void remove(item)} aria-label={`${t("common.delete")}: ${title}`}>
                     <Trash2 className="size-4" aria-hidden />
                     {t("common.delete")}
                   </Button>
@@ -121,7 +133,8 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
               </div>
             </div>
           </li>
-        ))}
+          );
+        })}
       </ul>
       <Dialog open={creating} onOpenChange={setCreating} title={t(`staff.create_${n}`)} size="lg">
         {kind === "promos" ? (

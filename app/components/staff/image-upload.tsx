@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { ImagePlus, X } from "lucide-react";
 import { api } from "~/lib/api";
-import { useT } from "~/i18n/react";
+import { useLang, useT } from "~/i18n/react";
 import { toast } from "~/components/ui/toaster";
 
 /** Sends one file to our upload endpoint (it replaces the spec's hosted image service). */
@@ -32,6 +32,7 @@ export function ImageUpload({
   onUploadingChange?: (uploading: boolean) => void;
 }) {
   const t = useT();
+  const lang = useLang();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -44,14 +45,22 @@ export function ImageUpload({
     setUploading(true);
     onUploadingChange?.(true);
     try {
+      // Each file on its own: one that fails does not throw away the ones that uploaded.
       const urls: string[] = [];
-      for (const file of chosen.slice(0, Math.max(room, 0))) urls.push(await uploadImage(file));
+      const failed: string[] = [];
+      for (const file of chosen.slice(0, Math.max(room, 0))) {
+        try {
+          urls.push(await uploadImage(file));
+        } catch {
+          failed.push(file.name);
+        }
+      }
       if (urls.length > 0) {
         onChange([...value, ...urls]);
         toast.success(t("staff.imageUploaded"));
       }
-    } catch {
-      toast.error(t("staff.imageUploadFailed"));
+      // SPEC §8's 'Error uploading images', naming the files that did not make it.
+      if (failed.length > 0) toast.error(t("staff.imageUploadFailedFor", { names: failed.join(lang === "ar" ? "، " : ", ") }));
     } finally {
       setUploading(false);
       onUploadingChange?.(false);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { CATEGORIES, COLLECTIONS, LIMITS, SIZES } from "@core/constants";
+import { sizeLabel } from "~/lib/size-label";
 import { generateProductCode, productFormSchema } from "@core/validation/product";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { ApiError, api, errorMessage } from "~/lib/api";
@@ -258,7 +259,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
             {SIZES.map((s) => (
               <label key={s} className="inline-flex cursor-pointer items-center gap-1 rounded-full border border-line px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-900/40">
                 <input type="checkbox" className="size-4 accent-brand-600" checked={form.sizes.includes(s)} onChange={(e) => toggleSize(s, e.target.checked)} />
-                {s}
+                {sizeLabel(s, t)}
               </label>
             ))}
           </div>

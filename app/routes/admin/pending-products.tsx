@@ -9,7 +9,8 @@ import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
 import { metaTranslator } from "~/i18n/meta";
-import { useT } from "~/i18n/react";
+import { useT, useLang } from "~/i18n/react";
+import { productName } from "~/components/catalog/product-text";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { toast } from "~/components/ui/toaster";
@@ -37,6 +38,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function PendingProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const lang = useLang();
   const [search, setSearch] = useState("");
   const [limit, setLimit] = useState<number>(LIMITS.defaultPageSize);
   const [page, setPage] = useState(1);
@@ -96,13 +98,13 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
                 size="sm"
                 loading={busy === p._id}
                 onClick={() => void run(p._id, () => api(`/products/pending/${p._id}`, { method: "PUT" }), "admin.productApproved")}
-                aria-label={`${t("admin.approve")}: ${p.name}`}
+                aria-label={`${t("admin.approve")}: ${productName(p, lang)}`}
                 data-testid="approve-product"
               >
                 <Check className="size-4" aria-hidden />
                 {t("admin.approve")}
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: "delete", product: p })} aria-label={`${t("common.delete")}: ${p.name}`}>
+              <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: "delete", product: p })} aria-label={`${t("common.delete")}: ${productName(p, lang)}`}>
                 <Trash2 className="size-4" aria-hidden />
                 {t("common.delete")}
               </Button>
@@ -115,7 +117,7 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
         open={confirm !== null}
         onOpenChange={(o) => !o && setConfirm(null)}
         title={confirm?.kind === "all" ? t("admin.approveAllConfirm") : t("admin.deleteProductConfirm")}
-        description={confirm?.kind === "delete" ? confirm.product.name : t("admin.approveAllHint")}
+        description={confirm?.kind === "delete" ? productName(confirm.product, lang) : t("admin.approveAllHint")}
         confirmLabel={confirm?.kind === "all" ? t("admin.approveAll") : t("common.delete")}
         danger={confirm?.kind !== "all"}
         loading={busy !== null}

@@ -8,7 +8,8 @@ import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
 import { metaTranslator } from "~/i18n/meta";
-import { useT } from "~/i18n/react";
+import { useT, useLang } from "~/i18n/react";
+import { productName } from "~/components/catalog/product-text";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
@@ -40,6 +41,7 @@ interface ImportReport {
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const lang = useLang();
   const [search, setSearch] = useState("");
   const [limit, setLimit] = useState<number>(LIMITS.defaultPageSize);
   const [page, setPage] = useState(1);
@@ -112,13 +114,13 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 size="sm"
                 loading={busy === p._id}
                 onClick={() => void run(p._id, () => api(`/products/${p._id}/restore`, { method: "PUT" }), "admin.productRestored")}
-                aria-label={`${t("common.restore")}: ${p.name}`}
+                aria-label={`${t("common.restore")}: ${productName(p, lang)}`}
               >
                 <RotateCcw className="size-4" aria-hidden />
                 {t("common.restore")}
               </Button>
             ) : (
-              <Button variant="ghost" size="sm" onClick={() => setDeleting(p)} aria-label={`${t("common.delete")}: ${p.name}`}>
+              <Button variant="ghost" size="sm" onClick={() => setDeleting(p)} aria-label={`${t("common.delete")}: ${productName(p, lang)}`}>
                 <Trash2 className="size-4" aria-hidden />
                 {t("common.delete")}
               </Button>
@@ -132,7 +134,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title={t("admin.deleteProductConfirm")}
-        description={deleting?.name}
+        description={deleting ? productName(deleting, lang) : undefined}
         confirmLabel={t("common.delete")}
         loading={busy !== null}
         onConfirm={() => void (deleting && run(deleting._id, () => api(`/products/${deleting._id}`, { method: "DELETE" }), "admin.productDeleted"))}

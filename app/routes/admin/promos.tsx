@@ -3,9 +3,7 @@ import { listBanners } from "@server/modules/content/banners";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { metaTranslator } from "~/i18n/meta";
-import { useT } from "~/i18n/react";
-import { StaffPage } from "~/components/staff/staff-page";
-import { ContentBoard } from "~/components/staff/content-board";
+import { PromosScreen } from "~/components/staff/promos-screen";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["admin"]);
@@ -18,10 +16,5 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Promos({ loaderData }: Route.ComponentProps) {
-  const t = useT();
-  return (
-    <StaffPage title={t("admin.promosTitle")} description={t("admin.promosIntro")} testId="promos">
-      <ContentBoard kind="promos" initial={loaderData.banners} />
-    </StaffPage>
-  );
+  return <PromosScreen banners={loaderData.banners} />;
 }

@@ -11,6 +11,7 @@ import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useApiQuery } from "~/components/staff/use-api-query";
 import { ChartCard, FigureCard, RankBarChart, ShareChart, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
 import { staffLocale } from "~/components/staff/codes";
+import { inPageLang, textLang } from "~/lib/text-lang";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -30,8 +31,8 @@ interface ModeratorAnalytics {
   ordersThisMonth: number;
   averageOrderValue: number;
   topCategories: { name: string; value: number }[];
-  mostSoldProducts: { name: string; sales: number; _id: string }[];
-  lowStockProducts: { name: string; images: string[]; stock: number; _id: string }[];
+  mostSoldProducts: { name: string; nameAr?: string | null; sales: number; _id: string }[];
+  lowStockProducts: { name: string; nameAr?: string | null; images: string[]; stock: number; _id: string }[];
   refundAmountsOverTime: { date: string; amount: number }[];
   revenueOverTime: { date: string; revenue: number }[];
   topPaymentMethods: { name: string; value: number }[];
@@ -46,6 +47,11 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
   const a = query.data;
   const egp = (n: number) => formatEgp(toPiastres(n), lang);
   const count = (n: number) => n.toLocaleString(staffLocale(lang));
+  /** A product's name in the page's language, marked when it stays English on an Arabic page. */
+  const name = (p: { name: string; nameAr?: string | null }) => {
+    const shown = inPageLang(p.name, p.nameAr, lang);
+    return <span {...textLang(shown, lang)} data-testid="staff-product-name">{shown}</span>;
+  };
 
   return (
     <StaffPage title={t("staff.dashboardTitle")} description={t("staff.dashboardIntro")} testId="moderator-dashboard">
@@ -93,7 +99,7 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
                     <li key={p._id} className="flex items-center justify-between gap-3 py-2 text-sm">
                       <Link to={`/product/${p._id}`} className="hover:underline">
                         <span className="me-2 text-muted">{i + 1}.</span>
-                        {p.name}
+                        {name(p)}
                       </Link>
                       <span className="whitespace-nowrap font-medium">{t("staff.soldN", { n: p.sales })}</span>
                     </li>
@@ -110,7 +116,7 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
                     <li key={p._id} className="flex items-center gap-3 py-2 text-sm">
                       {p.images[0] ? <img src={p.images[0]} alt="" className="size-10 rounded object-cover" loading="lazy" /> : null}
                       <Link to={`/moderator/edit-product/${p._id}`} className="flex-1 hover:underline">
-                        {p.name}
+                        {name(p)}
                       </Link>
                       <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${p.stock === 0 ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"}`}>
                         {t("staff.inStockN", { n: p.stock })}

@@ -9,7 +9,9 @@ import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
 import { metaTranslator } from "~/i18n/meta";
-import { useT } from "~/i18n/react";
+import { useT, useLang } from "~/i18n/react";
+import { inPageLang, textLang } from "~/lib/text-lang";
+import { productName } from "~/components/catalog/product-text";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
@@ -41,6 +43,7 @@ interface Discount {
   collectionName?: string | null;
   productId?: string | { _id: string; name: string } | null;
   productName?: string | null;
+  productNameAr?: string | null;
 }
 
 type Kind = "category" | "collection" | "product";
@@ -57,6 +60,7 @@ function targetOf(d: Discount): { kind: Kind; key: string } | null {
 /** Discounts by category, collection or product (SPEC §2), and every discount in one list. */
 export default function Discounts({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const lang = useLang();
   const all = useApiQuery<unknown>("/alldiscounts", undefined, loaderData.list);
   const discounts = listFrom<Discount>(all.data, "discounts");
   const [removing, setRemoving] = useState<Discount | null>(null);
@@ -69,7 +73,7 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
     if (!tg) return "";
     if (tg.kind === "category") return `${t("staff.byCategory")}: ${t(`common.category.${tg.key}`)}`;
     if (tg.kind === "collection") return `${t("staff.byCollection")}: ${t(`common.collection.${tg.key}`)}`;
-    const name = typeof d.productId === "object" && d.productId ? d.productId.name : d.productName ?? tg.key;
+    const name = typeof d.productId === "object" && d.productId ? d.productId.name : d.productName ? inPageLang(d.productName, d.productNameAr, lang) : tg.key;
     return `${t("staff.byProduct")}: ${name}`;
   }
 
@@ -203,6 +207,7 @@ function TargetTab({ kind, options, optionLabel, find, current, onSaved }: TabPr
 
 function ProductTab({ find, current, onSaved }: TabProps) {
   const t = useT();
+  const lang = useLang();
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [picked, setPicked] = useState<ProductDTO | null>(null);
@@ -245,14 +250,14 @@ function ProductTab({ find, current, onSaved }: TabProps) {
               >
                 {p.images[0] ? <img src={p.images[0]} alt="" className="size-10 rounded object-cover" /> : null}
                 <span className="text-sm">
-                  {p.name} <span className="text-muted">· {p.code}</span>
+                  <span {...textLang(productName(p, lang), lang)}>{productName(p, lang)}</span> <span className="text-muted">· {p.code}</span>
                 </span>
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      {picked ? <p className="text-sm font-medium">{t("staff.selectedProduct", { name: picked.name })}</p> : null}
+      {picked ? <p className="text-sm font-medium">{t("staff.selectedProduct", { name: productName(picked, lang) })}</p> : null}
       {current(picked ? find("product", picked._id) : null, <DiscountForm kind="product" target={picked?._id ?? ""} onTargetError={setError} onSaved={onSaved} />)}
     </div>
   );

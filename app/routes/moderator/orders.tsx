@@ -3,9 +3,11 @@ import { Download, Search } from "lucide-react";
 import type { Route } from "./+types/orders";
 import { ORDER_STATUSES, ORDER_STATUS_COLORS, type OrderStatus } from "@core/constants";
 import { listAllOrders } from "@server/modules/orders/load-orders";
+import { listCityNamesAr } from "@server/modules/shipping/shipping-options";
+import { cityInLang } from "~/lib/city-name";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api } from "~/lib/api";
+import { api, serverMessage } from "~/lib/api";
 import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -24,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
   return {
     firstPage: await initialData(context, "orders", () => listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE })),
+    // Orders keep the English city they were placed with; Arabic pages name it in Arabic.
+    cityNamesAr: context.lang === "ar" ? await initialData(context, "city names", () => listCityNamesAr(context.deps.db)) : null,
   };
 }
 
@@ -86,9 +90,10 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
       }
       toast.dismiss(loading);
       toast.success(t("staff.statusUpdated"));
-    } catch {
+    } catch (e) {
       toast.dismiss(loading);
-      toast.error(t("staff.statusUpdateFailed"));
+      // The server's reason first (e.g. the 409 when a re-opened order's stock is gone), SPEC §8.
+      toast.error(serverMessage(e, t("staff.statusUpdateFailed")));
       // Roll back by reading the truth again (SPEC §4).
       if (!(await query.reload())) toast.error(t("staff.refreshFailed"));
     }
@@ -153,7 +158,7 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
                     <div className="text-xs text-muted">
                       <bdi>{o.email}</bdi> · <bdi>{o.phone}</bdi>
                     </div>
-                    {o.shipping.address?.city ? <div className="text-xs text-muted">{o.shipping.address.city}</div> : null}
+                    {o.shipping.address?.city ? <div className="text-xs text-muted" data-testid="order-city">{cityInLang(o.shipping.address.city, loaderData.cityNamesAr, lang)}</div> : null}
                   </td>
                   <td className={td}>{o.products.reduce((n, p) => n + p.quantity, 0)}</td>
                   <td className={td}>

@@ -4,9 +4,10 @@ import type { Route } from "./+types/shipping-management";
 import { listShippingOptions } from "@server/modules/shipping/shipping-options";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, ApiError } from "~/lib/api";
+import { api, serverMessage } from "~/lib/api";
+import { inPageLang } from "~/lib/text-lang";
 import { metaTranslator } from "~/i18n/meta";
-import { useT } from "~/i18n/react";
+import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
@@ -40,10 +41,17 @@ interface ShippingOption {
 }
 
 /** The server's message where it sent one, else the spec's fallback (SPEC §8). */
-const failure = (e: unknown, fallback: string) => (e instanceof ApiError && e.status !== 0 && e.status < 500 ? e.message : fallback);
+const failure = serverMessage;
+
+/** A governorate's name in the page's language (Arabic where staff gave it, decision 139). */
+function useCityName() {
+  const lang = useLang();
+  return (o: Pick<ShippingOption, "city" | "cityAr">) => inPageLang(o.city, o.cityAr, lang);
+}
 
 export default function ShippingManagement({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const cityName = useCityName();
   const query = useApiQuery<unknown>("/shipping", undefined, loaderData.options);
   const options = listFrom<ShippingOption>(query.data, "shipping", "shippingOptions", "options", "cities");
   const [tab, setTab] = useState("view");
@@ -56,7 +64,7 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
     setBusy(true);
     try {
       await api(`/shipping/${option._id}`, { method: "DELETE" });
-      toast.success(t("staff.shippingDeleted", { city: option.city }));
+      toast.success(t("staff.shippingDeleted", { city: cityName(option) }));
       if (chosenId === option._id) setChosenId(null);
       setDeleting(null);
       await query.reload();
@@ -74,9 +82,8 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
         <StaffTable label={t("staff.shippingTitle")} testId="shipping-table" headers={[t("staff.city"), t("staff.shippingCost"), t("staff.additionalCost"), t("staff.estTime"), t("staff.actions")]}>
               {options.map((o) => (
                 <tr key={o._id} aria-selected={o._id === chosenId} className="aria-selected:bg-brand-50 dark:aria-selected:bg-brand-900/30">
-                  <td className={td}>
-                    {o.city}
-                    {o.cityAr ? <span className="ms-2 text-muted" lang="ar">{o.cityAr}</span> : null}
+                  <td className={td} data-testid="shipping-city">
+                    {cityName(o)}
                   </td>
                   <td className={td}>{o.shipping === 0 ? t("staff.free") : <Price egp={o.shipping} />}</td>
                   <td className={td}>{o.additionalCost ? <Price egp={o.additionalCost} /> : "—"}</td>
@@ -89,12 +96,12 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
                         setChosenId(o._id);
                         setTab("update");
                       }}
-                      aria-label={`${t("common.edit")}: ${o.city}`}
+                      aria-label={`${t("common.edit")}: ${cityName(o)}`}
                     >
                       <Pencil className="size-4" aria-hidden />
                       {t("common.edit")}
                     </Button>
-                    <Button variant="ghost" size="sm" onClick={() => setDeleting(o)} aria-label={`${t("common.delete")}: ${o.city}`}>
+                    <Button variant="ghost" size="sm" onClick={() => setDeleting(o)} aria-label={`${t("common.delete")}: ${cityName(o)}`}>
                       <Trash2 className="size-4" aria-hidden />
                       {t("common.delete")}
                     </Button>
@@ -114,7 +121,7 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
           <option value="">—</option>
           {options.map((o) => (
             <option key={o._id} value={o._id}>
-              {o.city}
+              {cityName(o)}
             </option>
           ))}
         </select>
@@ -139,7 +146,7 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title={t("staff.deleteShippingConfirm")}
-        description={deleting?.city}
+        description={deleting ? cityName(deleting) : undefined}
         confirmLabel={t("common.delete")}
         loading={busy}
         onConfirm={() => void (deleting && remove(deleting))}
@@ -150,7 +157,14 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
 
 function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: () => Promise<void> }) {
   const t = useT();
-  const initial = { city: option?.city ?? "", cityAr: option?.cityAr ?? "", shipping: option ? String(option.shipping) : "", estTime: option?.estTime ?? "" };
+  // The update form also sets the city's additional cost, so it can go back to 0 (the API allows it).
+  const initial = {
+    city: option?.city ?? "",
+    cityAr: option?.cityAr ?? "",
+    shipping: option ? String(option.shipping) : "",
+    estTime: option?.estTime ?? "",
+    additionalCost: option ? String(option.additionalCost ?? 0) : "",
+  };
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -159,7 +173,9 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const result = shippingOptionInput.safeParse(form);
+    const { additionalCost, ...fields } = form;
+    // Only the update form has the field; a blank one leaves the cost as it is.
+    const result = shippingOptionInput.safeParse(option && additionalCost.trim() !== "" ? form : fields);
     if (!result.success) {
       setErrors(fieldErrors(result.error.issues));
       return;
@@ -169,7 +185,7 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
     try {
       await api(option ? `/shipping/${option._id}` : "/shipping", { method: option ? "PUT" : "POST", body: result.data });
       toast.success(t("staff.shippingSaved"));
-      if (!option) setForm({ city: "", cityAr: "", shipping: "", estTime: "" });
+      if (!option) setForm({ city: "", cityAr: "", shipping: "", estTime: "", additionalCost: "" });
       await onSaved();
     } catch (error) {
       toast.error(failure(error, option ? t("staff.shippingUpdateFailed") : t("staff.shippingCreateFailed")));
@@ -184,6 +200,9 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
       <TextField label={t("staff.cityAr")} value={form.cityAr} onChange={(e) => set("cityAr", e.target.value)} error={err("cityAr")} name="cityAr" dir="rtl" lang="ar" />
       <TextField label={t("staff.shippingCostEgp")} type="number" min={0} step="0.01" value={form.shipping} onChange={(e) => set("shipping", e.target.value)} error={err("shipping")} required name="shipping" />
       <TextField label={t("staff.estTime")} hint={t("staff.estTimeHint")} value={form.estTime} onChange={(e) => set("estTime", e.target.value)} error={err("estTime")} required name="estTime" />
+      {option ? (
+        <TextField label={t("staff.additionalCostEgp")} type="number" step="0.01" value={form.additionalCost} onChange={(e) => set("additionalCost", e.target.value)} error={err("additionalCost")} name="additionalCost" />
+      ) : null}
       <div>
         <Button type="submit" loading={saving}>
           {option ? t("staff.updateShipping") : t("staff.createShipping")}
@@ -195,6 +214,7 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
 
 function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSaved: () => Promise<boolean> }) {
   const t = useT();
+  const cityName = useCityName();
   const [selected, setSelected] = useState<string[]>([]);
   const [cost, setCost] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -241,7 +261,7 @@ function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSav
                 checked={selected.includes(o._id)}
                 onChange={(e) => setSelected((s) => (e.target.checked ? [...s, o._id] : s.filter((id) => id !== o._id)))}
               />
-              {o.city}
+              {cityName(o)}
             </label>
           ))}
         </div>

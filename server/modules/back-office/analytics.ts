@@ -1,10 +1,10 @@
 /**
  * The dashboards' figures (SPEC §3 Analytics), each computed by the database in a fixed number of
  * queries whatever the size of the shop. Days are calendar days in Cairo, as YYYY-MM-DD, and each
- * series covers the last 30 days, or fewer when the first order (or user) is more recent; days
- * without activity appear with 0 so the charts keep an even time axis.
+ * series always covers the last 30 days, days without activity with 0, so the charts keep an even
+ * time axis and a young shop's one day of data draws a line, not a lone dot (docs/decisions/137).
  *
- * Meanings (docs/decisions/back-office-analytics.md):
+ * Meanings (docs/decisions/020-back-office-analytics.md):
  * - totalRevenue and averageOrderValue count every order that is not Cancelled (cash on delivery:
  *   what the shop expects to collect), in EGP; totalOrders counts every order.
  * - refundAmountsOverTime: the totals of orders cancelled on each day (the day of their last status
@@ -31,8 +31,9 @@ export interface ModeratorAnalytics {
   ordersThisMonth: number;
   averageOrderValue: number;
   topCategories: { name: string; value: number }[];
-  mostSoldProducts: { name: string; sales: number; _id: string }[];
-  lowStockProducts: { name: string; images: string[]; stock: number; _id: string }[];
+  /** nameAr: the Arabic name where staff gave one, for the Arabic dashboard. */
+  mostSoldProducts: { name: string; nameAr: string | null; sales: number; _id: string }[];
+  lowStockProducts: { name: string; nameAr: string | null; images: string[]; stock: number; _id: string }[];
   refundAmountsOverTime: { date: string; amount: number }[];
   revenueOverTime: { date: string; revenue: number }[];
   topPaymentMethods: { name: string; value: number }[];
@@ -54,12 +55,9 @@ const localDay = (column: string) => sql.raw(`(${column} at time zone '${SHOP_TI
 const today = sql`(now() at time zone ${tz})::date`;
 const monthStart = sql`(date_trunc('month', now() at time zone ${tz}) at time zone ${tz})`;
 
-/** The days of a series: the last 30, starting no earlier than the first day of `firstDay`. */
-const seriesDays = (firstDaySql: ReturnType<typeof sql>) => sql`
-  select generate_series(
-           greatest(${today} - ${sql.raw(String(SERIES_DAYS - 1))}, coalesce((${firstDaySql}), ${today})),
-           ${today},
-           interval '1 day')::date as d`;
+/** The days of a series: always the last 30, padded with zero days (docs/decisions/137). */
+const seriesDays = () => sql`
+  select generate_series(${today} - ${sql.raw(String(SERIES_DAYS - 1))}, ${today}, interval '1 day')::date as d`;
 
 export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalytics> {
   const [products, orders, categories, mostSold, lowStock, series, methods] = await Promise.all([
@@ -85,9 +83,10 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
            order by value desc, name
            limit ${LIST_LIMIT}`,
     ),
-    queryRows<{ id: string; name: string; sales: unknown }>(
+    queryRows<{ id: string; name: string; name_ar: string | null; sales: unknown }>(
       db,
-      sql`select oi.product_id as id, coalesce(max(p.name), max(oi.name)) as name, sum(oi.quantity) as sales
+      sql`select oi.product_id as id, coalesce(max(p.name), max(oi.name)) as name,
+                 coalesce(max(p.name_ar), max(oi.name_ar)) as name_ar, sum(oi.quantity) as sales
             from order_items oi
             join orders o on o.id = oi.order_id and o.status <> 'Cancelled'
             left join products p on p.id = oi.product_id
@@ -96,9 +95,9 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
            order by sales desc, name
            limit ${LIST_LIMIT}`,
     ),
-    queryRows<{ id: string; name: string; images: string[]; stock: number }>(
+    queryRows<{ id: string; name: string; name_ar: string | null; images: string[]; stock: number }>(
       db,
-      sql`select id, name, images, stock
+      sql`select id, name, name_ar, images, stock
             from products
            where status = 'approved' and not hidden and stock <= ${LOW_STOCK_THRESHOLD}
            order by stock, name
@@ -106,7 +105,7 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
     ),
     queryRows<{ date: string; revenue: unknown; refunds: unknown }>(
       db,
-      sql`with days as (${seriesDays(sql`select min(${localDay("created_at")}) from orders`)}),
+      sql`with days as (${seriesDays()}),
                placed as (
                  select ${localDay("created_at")} as d, sum(total) as revenue
                    from orders where status <> 'Cancelled' group by 1),
@@ -140,8 +139,8 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
     ordersThisMonth: num(o.this_month),
     averageOrderValue: kept === 0 ? 0 : toEgp(Math.round(revenue / kept)),
     topCategories: categories.map((c) => ({ name: c.name, value: num(c.value) })),
-    mostSoldProducts: mostSold.map((p) => ({ name: p.name, sales: num(p.sales), _id: p.id })),
-    lowStockProducts: lowStock.map((p) => ({ name: p.name, images: p.images, stock: num(p.stock), _id: p.id })),
+    mostSoldProducts: mostSold.map((p) => ({ name: p.name, nameAr: p.name_ar || null, sales: num(p.sales), _id: p.id })),
+    lowStockProducts: lowStock.map((p) => ({ name: p.name, nameAr: p.name_ar || null, images: p.images, stock: num(p.stock), _id: p.id })),
     refundAmountsOverTime: series.map((s) => ({ date: s.date, amount: toEgp(num(s.refunds)) })),
     revenueOverTime: series.map((s) => ({ date: s.date, revenue: toEgp(num(s.revenue)) })),
     topPaymentMethods: methods.map((m) => ({ name: m.name, value: num(m.value) })),
@@ -157,7 +156,7 @@ export async function getAdminAnalytics(db: DbOrTx): Promise<AdminAnalytics> {
     ),
     queryRows<{ date: string; count: unknown }>(
       db,
-      sql`with days as (${seriesDays(sql`select min(${localDay("created_at")}) from users where deleted_at is null`)}),
+      sql`with days as (${seriesDays()}),
                joined as (
                  select ${localDay("created_at")} as d, count(*) as n
                    from users where deleted_at is null group by 1)
@@ -167,7 +166,7 @@ export async function getAdminAnalytics(db: DbOrTx): Promise<AdminAnalytics> {
     ),
     queryRows<{ date: string; count: unknown }>(
       db,
-      sql`with days as (${seriesDays(sql`select min(${localDay("created_at")}) from orders`)}),
+      sql`with days as (${seriesDays()}),
                placed as (select ${localDay("created_at")} as d, count(*) as n from orders group by 1)
           select to_char(days.d, 'YYYY-MM-DD') as date, coalesce(placed.n, 0) as count
             from days left join placed on placed.d = days.d

@@ -21,6 +21,8 @@ export interface DiscountDTO {
   productId: string | null;
   /** The product's name, for the back office's list. */
   productName: string | null;
+  /** Its Arabic name where staff gave one, for the Arabic screen. */
+  productNameAr: string | null;
   category: string | null;
   collectionName: string | null;
   createdAt: string;
@@ -28,13 +30,17 @@ export interface DiscountDTO {
 
 type DiscountRow = typeof discounts.$inferSelect;
 
-const toDTO = (d: DiscountRow, productName: string | null = null): DiscountDTO => ({
+type ProductNames = { productName: string | null; productNameAr: string | null };
+const NO_NAMES: ProductNames = { productName: null, productNameAr: null };
+
+const toDTO = (d: DiscountRow, { productName, productNameAr }: ProductNames = NO_NAMES): DiscountDTO => ({
   _id: d.id,
   discount: d.discount,
   hasShipping: d.hasShipping,
   active: d.active,
   productId: d.productId,
   productName,
+  productNameAr,
   category: d.category,
   collectionName: d.collectionName,
   createdAt: d.createdAt.toISOString(),
@@ -66,21 +72,21 @@ export async function findDiscount(deps: Pick<AppDeps, "db">, target: DiscountTa
   const condition = targetCondition(target);
   if (!condition) return null;
   const [row] = await deps.db
-    .select({ d: discounts, productName: products.name })
+    .select({ d: discounts, productName: products.name, productNameAr: products.nameAr })
     .from(discounts)
     .leftJoin(products, eq(products.id, discounts.productId))
     .where(condition)
     .limit(1);
-  return row ? toDTO(row.d, row.productName) : null;
+  return row ? toDTO(row.d, row) : null;
 }
 
 export async function listDiscounts(deps: Pick<AppDeps, "db">): Promise<DiscountDTO[]> {
   const rows = await deps.db
-    .select({ d: discounts, productName: products.name })
+    .select({ d: discounts, productName: products.name, productNameAr: products.nameAr })
     .from(discounts)
     .leftJoin(products, eq(products.id, discounts.productId))
     .orderBy(desc(discounts.createdAt));
-  return rows.map((r) => toDTO(r.d, r.productName));
+  return rows.map((r) => toDTO(r.d, r));
 }
 
 /**
@@ -93,11 +99,11 @@ export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInp
     category: input.category ?? null,
     collectionName: input.collectionName ?? null,
   };
-  let productName: string | null = null;
+  let names = NO_NAMES;
   if (target.productId) {
-    const [p] = await deps.db.select({ name: products.name }).from(products).where(eq(products.id, target.productId)).limit(1);
+    const [p] = await deps.db.select({ productName: products.name, productNameAr: products.nameAr }).from(products).where(eq(products.id, target.productId)).limit(1);
     if (!p) throw productNotFound();
-    productName = p.name;
+    names = p;
   }
   const conflictTarget = target.productId ? discounts.productId : target.category ? discounts.category : discounts.collectionName;
   const saved = await deps.db.transaction(async (tx) => {
@@ -111,7 +117,7 @@ export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInp
       .returning();
     await refreshProductPricing(tx, pricingScope(target));
     await recordAudit(tx, actor, "discount.save", ...auditTarget(target), { discount: input.discount, hasShipping: input.hasShipping });
-    return toDTO(row!, productName);
+    return toDTO(row!, names);
   });
   invalidateCatalogMemo();
   return saved;

@@ -144,3 +144,12 @@ export async function shippingFeeForCity(db: DbOrTx, city: string): Promise<City
   }
   throw badInput("ordersApi.unknownCity");
 }
+
+/**
+ * English city name → Arabic name, for screens that show an order's city (orders keep the English
+ * name they were placed with) in the page's language.
+ */
+export async function listCityNamesAr(db: Db): Promise<Record<string, string>> {
+  const rows = await db.select({ city: shippingOptions.city, cityAr: shippingOptions.cityAr }).from(shippingOptions);
+  return Object.fromEntries(rows.filter((r) => r.cityAr?.trim()).map((r) => [r.city.toLowerCase(), r.cityAr!]));
+}
