@@ -55,6 +55,7 @@ const MATRIX: Record<string, Record<Who, Outcome>> = {
   "/moderator/discounts": staff,
   "/moderator/promocodes": staff,
   "/moderator/headlines": staff,
+  "/moderator/promos": staff,
   "/moderator/orders": staff,
   "/moderator/shipping-management": staff,
   "/products/:id": everyone("edit"),
