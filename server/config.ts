@@ -1,6 +1,7 @@
 import { z } from "zod";
 import net from "node:net";
 import path from "node:path";
+import { trimTrailingSlashes } from "@core/trim-slashes";
 
 /** The environment, parsed once. Every setting of DESIGN.md §3 lives here and nowhere else. */
 const booleanString = z
@@ -102,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Links in e-mails, the sitemap and canonical links must never come from a request's Host header.
     throw new Error("Invalid environment: PUBLIC_URL is required in production (the shop's own address, e.g. https://azya.eg)");
   }
-  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
+  const publicUrl = trimTrailingSlashes(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`);
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,

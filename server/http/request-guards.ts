@@ -33,21 +33,27 @@ export function registerRequestGuards(app: FastifyInstance) {
 
 const pathOf = (url: string) => url.split("?")[0] ?? url;
 
-const compiledByApp = new WeakMap<FastifyInstance, { count: number; routes: { method: string; pattern: RegExp }[] }>();
-/** The methods the API serves at a concrete path, from the routes' patterns ("/api/products/:id"). */
-export function allowedApiMethods(app: FastifyInstance, path: string): string[] {
-  let compiled = compiledByApp.get(app);
-  if (!compiled || compiled.count !== app.apiRoutes.length) {
-    compiled = {
-      count: app.apiRoutes.length,
-      routes: app.apiRoutes.map((r) => ({
-        method: r.method,
-        pattern: new RegExp(`^${r.url.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[^/]+/g, "[^/]+").replace(/\*/g, ".*")}/?$`),
-      })),
-    };
-    compiledByApp.set(app, compiled);
+/**
+ * Whether a route's URL ("/api/products/:id", "/api/files/*") serves a concrete path, segment by
+ * segment: no pattern built at run time, so nothing here can backtrack (tests/unit/redos.test.ts).
+ */
+function routeServes(routeUrl: string, path: string): boolean {
+  const want = routeUrl.split("/");
+  const got = (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path).split("/");
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    if (w === "*") return i <= got.length;
+    if (i >= got.length) return false;
+    if (w.startsWith(":")) {
+      if (got[i] === "") return false;
+    } else if (w !== got[i]) return false;
   }
-  const methods = new Set(compiled.routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+  return want.length === got.length;
+}
+
+/** The methods the API serves at a concrete path, from the routes' URLs ("/api/products/:id"). */
+export function allowedApiMethods(app: FastifyInstance, path: string): string[] {
+  const methods = new Set(app.apiRoutes.filter((r) => routeServes(r.url, path)).map((r) => r.method));
   if (methods.has("GET")) methods.add("HEAD");
   return [...methods];
 }

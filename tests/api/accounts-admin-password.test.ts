@@ -13,7 +13,7 @@ import { clientIp } from "../support/account-factories";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { NODE_ENV: "production" } });
+  t = await createTestApp({ env: { NODE_ENV: "production", PUBLIC_URL: "https://shop.example" } });
 });
 afterAll(() => t.close());
 
