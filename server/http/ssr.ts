@@ -67,7 +67,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
 
   /** One page through React Router, with the same services the API uses in its load context. */
   async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
-    const request = toWebRequest(req, app.deps.config.PUBLIC_URL);
+    const request = toWebRequest(req, reply, app.deps.config.PUBLIC_URL);
     const nonce = crypto.randomBytes(16).toString("base64");
     const context: AppLoadContextValue = {
       deps: app.deps,
@@ -94,13 +94,17 @@ const varyWithCookie = (vary: unknown) => {
  * Origin matches still passes for a developer on 127.0.0.1. Links never come from here: pages and
  * e-mails build them from PUBLIC_URL (app/components/catalog/seo.ts siteOrigin).
  */
-function toWebRequest(req: FastifyRequest, publicUrl: string): Request {
+function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicUrl: string): Request {
   const shop = new URL(publicUrl);
   const host = req.headers.host ?? shop.host;
   const origin = host === shop.host ? shop.origin : `${req.protocol}://${host}`;
   const url = new URL(req.url, origin);
   const controller = new AbortController();
-  req.raw.on("close", () => controller.abort());
+  // The visitor left before the answer was sent. Not the request stream's 'close': that one fires
+  // as soon as a body has been read, and aborted renders halfway into an empty 500 (npm run fuzz).
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
