@@ -189,7 +189,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 flex-1">
             <div className="mb-4 flex flex-wrap items-center gap-3">
               <p className="text-sm text-muted" aria-live="polite" data-testid="product-count">
-                {metadata.total === 1 ? t("catalog.productCountOne") : t("catalog.productCount", { n: metadata.total })}
+                {t("catalog.productCount", { n: metadata.total })}
               </p>
               <button
                 type="button"
