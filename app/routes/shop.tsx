@@ -123,8 +123,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     return `/shop${qs ? `?${qs}` : ""}`;
   };
 
+  const openFilters = useRef<HTMLButtonElement>(null);
+  // Focus goes back to the Filters button however the sheet closes (Escape, close, Apply).
+  const setSheet = (open: boolean) => {
+    setSheetOpen(open);
+    if (!open) requestAnimationFrame(() => openFilters.current?.focus());
+  };
+
   const apply = (next: ShopFilters) => {
-    setSheetOpen(false);
+    setSheet(false);
     navigate(hrefWith(next));
   };
 
@@ -193,6 +200,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               </p>
               <button
                 type="button"
+                ref={openFilters}
                 onClick={() => setSheetOpen(true)}
                 className="inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-medium md:hidden"
                 aria-haspopup="dialog"
@@ -290,7 +298,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        <BottomSheet open={sheetOpen} onOpenChange={setSheetOpen} title={t("catalog.filters")}>
+        <BottomSheet open={sheetOpen} onOpenChange={setSheet} title={t("catalog.filters")}>
           <FilterPanel key={location.search} filters={filters} onApply={apply} />
         </BottomSheet>
       </div>

@@ -15,9 +15,14 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
   // The latest callback, so a parent's new closure each render does not re-arm the trap.
   const escape = useRef(onEscape);
   escape.current = onEscape;
+  // Read while rendering: by the time effects run, an autoFocus inside has already taken focus.
+  const openerRef = useRef<HTMLElement | null>(null);
+  if (active && !openerRef.current && typeof document !== "undefined" && document.activeElement instanceof HTMLElement) {
+    openerRef.current = document.activeElement;
+  }
   useEffect(() => {
     if (!active) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = openerRef.current;
     const onKey = (e: KeyboardEvent) => {
       const root = ref.current;
       if (!root) return;
@@ -43,6 +48,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
+      openerRef.current = null;
       if (opener?.isConnected) opener.focus();
     };
   }, [ref, active]);
