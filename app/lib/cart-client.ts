@@ -226,11 +226,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
           setLines(next.map(toCartLine));
         }
         // A way on to the cart from the toast itself (keyboard users reach it in the toasts' region).
-        const viewCart = createElement(
-          Link,
-          { to: "/cart", className: "ms-auto shrink-0 rounded-full bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800", "data-testid": "toast-view-cart" },
-          t("cart.viewCart"),
-        );
+        const linkProps = {
+          to: "/cart",
+          className: "ms-auto shrink-0 rounded-full bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800",
+          "data-testid": "toast-view-cart",
+        } as Parameters<typeof Link>[0];
+        const viewCart = createElement(Link, linkProps, t("cart.viewCart"));
         toast.success(t("cart.added"), { action: viewCart });
         return true;
       } catch (e) {
