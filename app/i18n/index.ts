@@ -31,7 +31,7 @@ import arValidation from "./ar/validation.json";
 import arOrdersApi from "./ar/orders-api.json";
 import arCatalogAdmin from "./ar/catalog-admin.json";
 
-import { interpolate, type Dictionary, type Vars } from "./index-client";
+import { interpolate, pluralKey, type Dictionary, type Vars } from "./index-client";
 
 export type { Dictionary, Vars };
 
@@ -56,11 +56,18 @@ export const dictionaries: Record<Lang, Dictionary> = {
   }),
 };
 
-/** Translate with a dictionary; an unknown key falls back to English, then to the key itself. */
-export function translateWith(dict: Dictionary, key: string, vars?: Vars): string {
-  return interpolate(dict[key] ?? dictionaries.en[key] ?? key, vars);
+/**
+ * Translate with a dictionary; an unknown key falls back to English, then to the key itself. A
+ * counted string picks its plural form by the language's rules (index-client's pluralKey).
+ */
+export function translateWith(dict: Dictionary, key: string, vars?: Vars, lang?: Lang): string {
+  if (key in dict) return interpolate(dict[key]!, vars);
+  const own = pluralKey(dict, key, vars, lang);
+  if (own in dict) return interpolate(dict[own]!, vars);
+  const english = pluralKey(dictionaries.en, key, vars, "en");
+  return interpolate(dictionaries.en[english] ?? key, vars);
 }
 
-export const translate = (lang: Lang, key: string, vars?: Vars) => translateWith(dictionaries[lang], key, vars);
+export const translate = (lang: Lang, key: string, vars?: Vars) => translateWith(dictionaries[lang], key, vars, lang);
 
-export const isMessageKey = (key: string) => key in dictionaries.en;
+export const isMessageKey = (key: string) => key in dictionaries.en || `${key}_other` in dictionaries.en;

@@ -17,8 +17,8 @@ export function I18nProvider({ lang, dict, children }: { lang: Lang; dict: Dicti
 
 /** `t("cart.onlyNLeft", { n: 3 })` in the current language. */
 export function useT() {
-  const { dict } = useContext(I18nContext);
-  return useCallback((key: string, vars?: Vars) => translateWith(dict, key, vars), [dict]);
+  const { dict, lang } = useContext(I18nContext);
+  return useCallback((key: string, vars?: Vars) => translateWith(dict, key, vars, lang), [dict, lang]);
 }
 
 export const useLang = () => useContext(I18nContext).lang;

@@ -9,7 +9,7 @@ import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { api, ApiError } from "~/lib/api";
 import { toast } from "~/components/ui/toaster";
 import { useT } from "~/i18n/react";
-import { useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
 import {
   addGuestLine,
@@ -225,7 +225,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
           writeGuestCart(next);
           setLines(next.map(toCartLine));
         }
-        toast.success(t("cart.added"));
+        // A way on to the cart from the toast itself (keyboard users reach it in the toasts' region).
+        const linkProps = {
+          to: "/cart",
+          className: "ms-auto shrink-0 rounded-full bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800",
+          "data-testid": "toast-view-cart",
+        } as Parameters<typeof Link>[0];
+        const viewCart = createElement(Link, linkProps, t("cart.viewCart"));
+        toast.success(t("cart.added"), { action: viewCart });
         return true;
       } catch (e) {
         toast.error(failureMessage(e, t("cart.updateFailed")));

@@ -75,7 +75,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const idempotencyKey = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const city = cityOption(loaderData.cities, form.city);
+  const city = cityOption(loaderData.cities, form.state);
   const totals = useMemo(() => checkoutTotals(cart.lines, city, promo?.percent ?? 0), [cart.lines, city, promo]);
 
   // SPEC §2: the page scrolls to the top on each step change; focus follows for keyboard users.
@@ -191,8 +191,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <CheckoutSteps current={step} />
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div>
-          <h2 id="step-title" ref={headingRef} tabIndex={-1} className="sr-only">
-            {t("checkout.stepOf", { n: step + 1, total: CHECKOUT_STEPS.length })}: {t(`checkout.step.${CHECKOUT_STEPS[step]}`)}
+          {/* Visible, so the focus moved here after each step is seen where it is. */}
+          <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mb-4 scroll-mt-24 text-xl font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            <span className="sr-only">{t("checkout.stepOf", { n: step + 1, total: CHECKOUT_STEPS.length })}: </span>
+            {t(`checkout.step.${CHECKOUT_STEPS[step]}`)}
           </h2>
           {step === 0 && !user ? (
             <p className="mb-4 rounded-lg bg-surface-2 px-3 py-2 text-sm">
@@ -224,7 +226,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 {t("checkout.back")}
               </Button>
             )}
+            {/*
+              Keyed by kind: one element that turned from type=button into the form's submit button
+              during its own click would submit the empty address form the moment it appears.
+            */}
             <Button
+              key={step === 0 ? "review-continue" : "step-submit"}
               type={step === 0 ? "button" : "submit"}
               form={step === 0 ? undefined : STEP_FORM}
               onClick={step === 0 ? () => next() : undefined}

@@ -123,8 +123,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     return `/shop${qs ? `?${qs}` : ""}`;
   };
 
+  const openFilters = useRef<HTMLButtonElement>(null);
+  // Focus goes back to the Filters button however the sheet closes (Escape, close, Apply).
+  const setSheet = (open: boolean) => {
+    setSheetOpen(open);
+    if (!open) requestAnimationFrame(() => openFilters.current?.focus());
+  };
+
   const apply = (next: ShopFilters) => {
-    setSheetOpen(false);
+    setSheet(false);
     navigate(hrefWith(next));
   };
 
@@ -189,10 +196,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 flex-1">
             <div className="mb-4 flex flex-wrap items-center gap-3">
               <p className="text-sm text-muted" aria-live="polite" data-testid="product-count">
-                {metadata.total === 1 ? t("catalog.productCountOne") : t("catalog.productCount", { n: metadata.total })}
+                {t("catalog.productCount", { n: metadata.total })}
               </p>
               <button
                 type="button"
+                ref={openFilters}
                 onClick={() => setSheetOpen(true)}
                 className="inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-medium md:hidden"
                 aria-haspopup="dialog"
@@ -290,7 +298,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        <BottomSheet open={sheetOpen} onOpenChange={setSheetOpen} title={t("catalog.filters")}>
+        <BottomSheet open={sheetOpen} onOpenChange={setSheet} title={t("catalog.filters")}>
           <FilterPanel key={location.search} filters={filters} onApply={apply} />
         </BottomSheet>
       </div>

@@ -123,7 +123,9 @@ async function fillAddress(page: Page, email: string) {
   await fill("building", "12");
   await fill("floor", "3");
   await fill("apartment", "7");
-  await page.locator("[name=city]").selectOption("Alexandria");
+  await fill("city", "Smouha");
+  // The governorate keys the fee (decision 125).
+  await page.locator("[name=state]").selectOption("Alexandria");
 }
 
 beforeAll(async () => {

@@ -129,7 +129,8 @@ export function orderPayload(lines: OrderLine[], overrides: Record<string, unkno
         floor: "3",
         apartment: "7",
         city: "Cairo",
-        state: "Cairo",
+        // The governorate keys the fee (decision 125); like the shop's own form, it follows the city unless a test names it.
+        state: (address?.city as string | undefined) ?? "Cairo",
         country: "Egypt",
         postalCode: "11211",
         ...address,

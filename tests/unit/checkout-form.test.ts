@@ -16,6 +16,7 @@ const filled: CheckoutForm = {
   building: "12",
   floor: "3",
   apartment: "7",
+  city: "Nasr City",
 };
 
 function product(over: Partial<ProductDTO> = {}): ProductDTO {
@@ -34,14 +35,14 @@ const cities: ShippingOptionDTO[] = [
 ];
 
 describe("the Shipping Address step (SPEC §5 Checkout)", () => {
-  it("starts in Cairo with the signed-in customer's name, e-mail and phone", () => {
+  it("starts in the governorate of Cairo with the signed-in customer's name, e-mail and phone", () => {
     const form = emptyCheckoutForm({ firstName: "Salma", lastName: "Adel", email: "s@example.com", phone: "010" });
-    expect(form).toMatchObject({ city: "Cairo", firstName: "Salma", email: "s@example.com", postalCode: "", notes: "" });
+    expect(form).toMatchObject({ state: "Cairo", city: "", firstName: "Salma", email: "s@example.com", postalCode: "", notes: "" });
   });
 
   it("asks for every required field with 'Please fill all required fields'", () => {
     const errors = checkCheckoutForm(emptyCheckoutForm());
-    expect(Object.keys(errors).sort()).toEqual(["apartment", "building", "email", "firstName", "floor", "lastName", "phone", "street"]);
+    expect(Object.keys(errors).sort()).toEqual(["apartment", "building", "city", "email", "firstName", "floor", "lastName", "phone", "street"]);
     expect(stepMessage(errors)).toBe("ordersApi.fillRequired");
   });
 
@@ -60,7 +61,7 @@ describe("the order payload (DESIGN.md §4)", () => {
   it("carries the lines without prices, the address in Egypt and the payment method", () => {
     const payload = orderPayload(filled, [{ productId: "p1", quantity: 2, size: "M", color: "#000" }], "Cash on Delivery", "SPRING10");
     expect(payload.products).toEqual([{ productId: "p1", quantity: 2, size: "M", color: "#000" }]);
-    expect(payload.shipping.address).toMatchObject({ city: "Cairo", country: "Egypt", street: "Tahrir St" });
+    expect(payload.shipping.address).toMatchObject({ state: "Cairo", city: "Nasr City", country: "Egypt", street: "Tahrir St" });
     expect(payload).toMatchObject({ paymentMethod: "Cash on Delivery", promoCode: "SPRING10", email: "mona@example.com" });
     expect(JSON.stringify(payload)).not.toMatch(/price|total/i);
   });

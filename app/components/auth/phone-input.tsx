@@ -48,7 +48,7 @@ export function PhoneInput({
     <div className="flex flex-col gap-1">
       <label htmlFor={`${id}-number`} className="text-sm font-medium">
         {t("auth.phone")}
-        {required ? <span className="text-red-600" aria-hidden> *</span> : null}
+        {required ? <span className="text-red-700 dark:text-red-400" aria-hidden> *</span> : null}
       </label>
       {/* Phone numbers read left to right in Arabic too. */}
       <div className="flex gap-2" dir="ltr">
@@ -81,7 +81,7 @@ export function PhoneInput({
         />
       </div>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}

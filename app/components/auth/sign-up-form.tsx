@@ -86,7 +86,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
           </span>
         </label>
         {errors.terms ? (
-          <p role="alert" className="text-xs text-red-600">
+          <p role="alert" className="text-xs text-red-700 dark:text-red-400">
             {t(errors.terms)}
           </p>
         ) : null}

@@ -1,5 +1,5 @@
 import { Eye } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useLang, useT } from "~/i18n/react";
 import { ProductBadges } from "./badges";
@@ -29,6 +29,12 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
   const t = useT();
   const lang = useLang();
   const [quickView, setQuickView] = useState(false);
+  const quickViewButton = useRef<HTMLButtonElement>(null);
+  // The dialog unmounts as it closes, so Radix cannot hand focus back: the card does, to its opener.
+  const closeQuickView = (open: boolean) => {
+    setQuickView(open);
+    if (!open) requestAnimationFrame(() => quickViewButton.current?.focus());
+  };
   const name = productName(product, lang);
   const [first, second] = product.images;
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -71,6 +77,7 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
         <WishlistButton productId={product._id} />
         <button
           type="button"
+          ref={quickViewButton}
           onClick={() => setQuickView(true)}
           className="inline-flex size-9 items-center justify-center rounded-full bg-surface/90 shadow-sm transition-opacity hover:bg-surface focus-visible:opacity-100 md:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100"
           aria-label={t("catalog.quickViewOf", { name })}
@@ -82,7 +89,7 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
       </div>
       {quickView ? (
         <Suspense fallback={null}>
-          <QuickView product={product} open onOpenChange={setQuickView} />
+          <QuickView product={product} open onOpenChange={closeQuickView} />
         </Suspense>
       ) : null}
     </article>

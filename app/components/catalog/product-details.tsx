@@ -64,7 +64,7 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
 
   const Heading = compact ? "h2" : "h1";
   return (
-    <div className={`grid gap-6 ${compact ? "md:grid-cols-2" : "md:grid-cols-2 md:gap-10"}`} data-testid="product-details">
+    <div className={`grid grid-cols-1 gap-6 ${compact ? "md:grid-cols-2" : "md:grid-cols-2 md:gap-10"}`} data-testid="product-details">
       <div className={compact ? "" : "md:sticky md:top-20 md:self-start"}>
         <Gallery images={product.images} name={name} priority={!compact} compact={compact} />
       </div>

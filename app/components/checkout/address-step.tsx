@@ -10,7 +10,10 @@ interface AddressStepProps {
   onChange: (field: CheckoutField, value: string) => void;
 }
 
-/** Step 2: contact and address; the country is Egypt only, the city comes from the shipping table. */
+/**
+ * Step 2: contact and address. The country is Egypt only; the governorate (`state`) comes from the
+ * shipping table and sets the fee; the city is the shopper's own town or district (decision 125).
+ */
 export function AddressStep({ form, errors, cities, onChange }: AddressStepProps) {
   const t = useT();
   const lang = useLang();
@@ -39,13 +42,22 @@ export function AddressStep({ form, errors, cities, onChange }: AddressStepProps
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-lg font-semibold">{t("checkout.address")}</legend>
-        <SelectField name="city" label={t("checkout.city")} value={form.city} onChange={(e) => onChange("city", e.target.value)} error={err("city")} required>
+        <SelectField
+          name="state"
+          label={t("checkout.governorate")}
+          value={form.state}
+          onChange={(e) => onChange("state", e.target.value)}
+          error={err("state")}
+          autoComplete="address-level1"
+          required
+        >
           {cities.map((c) => (
             <option key={c._id || c.city} value={c.city}>
               {lang === "ar" && c.cityAr ? c.cityAr : c.city}
             </option>
           ))}
         </SelectField>
+        {text("city", { required: true, autoComplete: "address-level2" })}
         <TextField name="country" label={t("checkout.country")} value={t("checkout.egypt")} readOnly aria-readonly />
         {text("area", { autoComplete: "address-level3" })}
         {text("street", { required: true, autoComplete: "address-line1" })}

@@ -15,6 +15,9 @@ export interface CheckoutForm {
   building: string;
   floor: string;
   apartment: string;
+  /** The governorate, from the shipping list: the key of the shipping fee (decision 125). */
+  state: string;
+  /** The town or district, in the shopper's own words. */
   city: string;
   postalCode: string;
   notes: string;
@@ -35,7 +38,8 @@ export function emptyCheckoutForm(user?: { firstName: string; lastName: string; 
     building: "",
     floor: "",
     apartment: "",
-    city: DEFAULT_CITY,
+    state: DEFAULT_CITY,
+    city: "",
     postalCode: "",
     notes: "",
   };
@@ -45,7 +49,7 @@ export function emptyCheckoutForm(user?: { firstName: string; lastName: string; 
 export function checkCheckoutForm(form: CheckoutForm): FieldErrors {
   const errors: FieldErrors = {};
   const contact = checkoutContactSchema.safeParse(form);
-  const address = shippingAddressSchema.safeParse({ ...form, state: "", country: COUNTRY });
+  const address = shippingAddressSchema.safeParse({ ...form, country: COUNTRY });
   for (const result of [contact, address]) {
     if (result.success) continue;
     for (const issue of result.error.issues) {
@@ -91,8 +95,8 @@ export function orderPayload(form: CheckoutForm, lines: OrderLine[], paymentMeth
         building: form.building.trim(),
         floor: form.floor.trim(),
         apartment: form.apartment.trim(),
-        city: form.city,
-        state: form.city,
+        city: form.city.trim(),
+        state: form.state,
         country: COUNTRY,
         postalCode: form.postalCode.trim(),
       },

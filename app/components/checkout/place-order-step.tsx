@@ -19,7 +19,7 @@ export function PlaceOrderStep({ form, city, paymentMethod, totals, promoCode, o
   const t = useT();
   const lang = useLang();
   const cityName = lang === "ar" && city.cityAr ? city.cityAr : city.city;
-  const addressLine = [form.street, form.building, form.floor, form.apartment, form.area, cityName, t("checkout.egypt"), form.postalCode]
+  const addressLine = [form.street, form.building, form.floor, form.apartment, form.area, form.city, cityName, t("checkout.egypt"), form.postalCode]
     .map((s) => s.trim())
     .filter(Boolean)
     .join(lang === "ar" ? "، " : ", ");

@@ -1,9 +1,10 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { TIMINGS } from "@core/constants";
 import { ProductImage } from "~/components/catalog/product-image";
+import { useRotation } from "~/components/ui/use-rotation";
 import { useDir, useT } from "~/i18n/react";
 
 export interface HeroSlide {
@@ -30,7 +31,8 @@ function useIdle(): boolean {
 }
 
 /**
- * The promo carousel (SPEC §2 Home): advances every 4 s, pauses while hovered or focused, loops.
+ * The promo carousel (SPEC §2 Home): advances every 4 s and loops; it stops while hovered or
+ * focused, with its pause button, and for prefers-reduced-motion (WCAG 2.2.2).
  * The first image is the page's largest paint, so it loads eagerly and first.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
@@ -39,7 +41,6 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const [viewport, embla] = useEmblaCarousel({ loop: true, direction: dir });
   const idle = useIdle();
   const [selected, setSelected] = useState(0);
-  const [paused, setPaused] = useState(false);
 
   useEffect(() => {
     if (!embla) return;
@@ -50,28 +51,20 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     };
   }, [embla]);
 
-  useEffect(() => {
-    if (!embla || paused || slides.length < 2) return;
-    const timer = setInterval(() => embla.scrollNext(), TIMINGS.carouselMs);
-    return () => clearInterval(timer);
-  }, [embla, paused, slides.length]);
+  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const rotation = useRotation(embla ? slides.length : 0, TIMINGS.carouselMs, next);
 
   const go = useCallback((i: number) => embla?.scrollTo(i), [embla]);
 
   if (!slides.length) return null;
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={t("catalog.carousel")}
       aria-label={t("catalog.promotions")}
       className="relative overflow-hidden rounded-2xl bg-surface-2"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
-      }}
+      {...rotation.hoverFocusProps}
       data-testid="hero"
-      data-paused={paused}
+      data-paused={!rotation.running}
     >
       {/* Embla starts once it has its viewport: it measures the page as it starts, work that would
           otherwise lengthen the page's hydration on a phone. The first slide shows until then. */}
@@ -82,7 +75,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               key={s._id}
               className="relative min-w-0 shrink-0 grow-0 basis-full"
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t("catalog.slide")}
               aria-label={t("catalog.slideOf", { n: i + 1, total: slides.length })}
               aria-hidden={i !== selected}
               inert={i !== selected}
@@ -97,7 +90,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                 priority={i === 0}
                 className="aspect-[4/3] w-full object-cover sm:aspect-[5/2]"
               />
-              <div className="absolute inset-0 flex flex-col items-start justify-end gap-3 bg-gradient-to-t from-black/70 via-black/25 to-transparent p-6 text-white md:p-12">
+              <div className="absolute inset-0 flex flex-col items-start justify-end gap-3 bg-gradient-to-t from-black/70 via-black/25 to-transparent p-6 pb-14 text-white md:p-12 md:pb-14">
                 <h2 className="max-w-xl text-2xl font-bold md:text-4xl">
                   <bdi>{s.title}</bdi>
                 </h2>
@@ -132,7 +125,16 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
           >
             <ChevronRight className="size-5 rtl:rotate-180" aria-hidden />
           </button>
-          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
+          <button
+            type="button"
+            onClick={rotation.toggle}
+            className="absolute bottom-2 end-3 inline-flex size-8 items-center justify-center rounded-full bg-white/90 text-ink shadow hover:bg-white"
+            aria-label={rotation.playing ? t("catalog.pauseSlides") : t("catalog.playSlides")}
+            data-testid="hero-pause"
+          >
+            {rotation.playing ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
+          </button>
+          <div className="absolute inset-x-14 bottom-3 flex justify-center gap-1" data-testid="hero-dots">
             {slides.map((s, i) => (
               <button
                 key={s._id}

@@ -55,7 +55,7 @@ export function ScrollRow({ children, columns, label, arrows = "small-screens", 
         aria-label={label}
         tabIndex={focusable ? 0 : undefined}
         style={style}
-        className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2 [--c:var(--c-sm)] [scrollbar-width:thin] md:[--c:var(--c-md)] lg:[--c:var(--c-lg)]"
+        className="-mx-1 -mt-1 flex scroll-px-1 snap-x snap-mandatory gap-4 overflow-x-auto px-1 pb-2 pt-1 [--c:var(--c-sm)] [scrollbar-width:thin] md:[--c:var(--c-md)] lg:[--c:var(--c-lg)]"
       >
         {Children.map(children, (child) => (
           <li className="shrink-0 grow-0 basis-[calc((100%-(var(--c)-1)*1rem)/var(--c))] snap-start">{child}</li>

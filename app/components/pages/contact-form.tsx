@@ -155,7 +155,7 @@ export function ContactForm() {
           </label>
         </div>
         {errors.files ? (
-          <p id={`${fileInputId}-error`} role="alert" className="text-xs text-red-600" data-testid="contact-files-error">
+          <p id={`${fileInputId}-error`} role="alert" className="text-xs text-red-700 dark:text-red-400" data-testid="contact-files-error">
             {errors.files}
           </p>
         ) : null}

@@ -164,7 +164,7 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
           data-testid="post-images"
         />
         {errors.images ? (
-          <p id={`${fileId}-error`} role="alert" className="text-xs text-red-600">
+          <p id={`${fileId}-error`} role="alert" className="text-xs text-red-700 dark:text-red-400">
             {errors.images}
           </p>
         ) : null}

@@ -22,7 +22,7 @@ export function StarPicker({ value, onChange, error }: { value: number; onChange
     <fieldset aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="mb-1 text-sm font-medium">
         {t("catalog.rating")}
-        <span className="text-red-600" aria-hidden> *</span>
+        <span className="text-red-700 dark:text-red-400" aria-hidden> *</span>
       </legend>
       <div className="flex gap-1" data-testid="star-picker">
         {[1, 2, 3, 4, 5].map((n) => (
@@ -33,7 +33,7 @@ export function StarPicker({ value, onChange, error }: { value: number; onChange
         ))}
       </div>
       {error ? (
-        <p id={`${name}-error`} role="alert" className="mt-1 text-xs text-red-600">
+        <p id={`${name}-error`} role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}

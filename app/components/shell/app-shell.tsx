@@ -16,6 +16,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [desktopOpen, setDesktopOpen] = useState(sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Which menu the button controls, for its aria-expanded: the drawer on a phone, else the sidebar.
+  const [mobile, setMobile] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(MOBILE_QUERY);
+    setMobile(query.matches);
+    const onChange = () => setMobile(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
 
   const toggle = useCallback(() => {
     if (window.matchMedia(MOBILE_QUERY).matches) {
@@ -48,7 +57,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t("common.skipToContent")}
       </a>
       <HeadlineBar headlines={headlines} />
-      <TopBar user={user} theme={theme} onMenu={toggle} />
+      <TopBar user={user} theme={theme} menuOpen={mobile ? mobileOpen : desktopOpen} onMenu={toggle} />
       <MobileSidebar user={user} open={mobileOpen} onClose={() => setMobileOpen(false)} />
       <div className="flex">
         <DesktopSidebar user={user} open={desktopOpen} />

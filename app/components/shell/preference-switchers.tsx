@@ -5,14 +5,15 @@ import { useLang, useT } from "~/i18n/react";
 import { setLangCookie, setThemeCookie } from "~/lib/cookies";
 
 /** Switching language reloads the page (SPEC §2), so the server renders the other direction. */
-export function LanguageSwitcher({ className = "" }: { className?: string }) {
+/** `className` sets its display (e.g. "hidden sm:inline-flex"): the base has none, so one never overrides the other. */
+export function LanguageSwitcher({ className = "inline-flex" }: { className?: string }) {
   const lang = useLang();
   const t = useT();
   const next = lang === "ar" ? "en" : "ar";
   return (
     <button
       type="button"
-      className={`inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm hover:bg-surface-2 ${className}`}
+      className={`shrink-0 items-center gap-1 whitespace-nowrap rounded-full px-3 py-2 text-sm hover:bg-surface-2 ${className}`}
       onClick={() => {
         setLangCookie(next);
         // Signed-in users keep the choice on their account too; failure here must not block the switch.

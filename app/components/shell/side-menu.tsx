@@ -1,10 +1,12 @@
 import { X } from "lucide-react";
+import { useRef } from "react";
 import { NavLink } from "react-router";
 import type { SessionUser } from "@server/modules/accounts/sessions";
 import { useT } from "~/i18n/react";
 import { navGroupsFor } from "./nav-items";
 import { LanguageSwitcher } from "./preference-switchers";
 import { logOut } from "~/components/auth/log-out";
+import { useFocusTrap } from "~/components/ui/focus-trap";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-medium text-brand-700 dark:bg-brand-900/40 dark:text-brand-200" : "hover:bg-surface-2"}`;
@@ -57,7 +59,7 @@ function MenuContent({ user, onNavigate }: { user: SessionUser | null; onNavigat
           {t("common.signIn")}
         </NavLink>
       )}
-      <LanguageSwitcher className="sm:hidden" />
+      <LanguageSwitcher className="inline-flex sm:hidden" />
     </nav>
   );
 }
@@ -79,11 +81,19 @@ export function DesktopSidebar({ user, open }: { user: SessionUser | null; open:
 
 /** Phones: an off-canvas drawer over the page. */
 export function MobileSidebar({ user, open, onClose }: { user: SessionUser | null; open: boolean; onClose: () => void }) {
-  const t = useT();
   if (!open) return null;
+  return <Drawer user={user} onClose={onClose} />;
+}
+
+/** The open drawer: modal for real, so Tab stays inside, Escape closes, and focus returns to the menu button. */
+function Drawer({ user, onClose }: { user: SessionUser | null; onClose: () => void }) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, true, onClose);
   return (
-    <div className="fixed inset-0 z-50 md:hidden" role="dialog" aria-modal="true" aria-label={t("common.menu")} data-testid="mobile-sidebar">
-      <button type="button" className="absolute inset-0 bg-black/40" aria-label={t("common.closeMenu")} onClick={onClose} />
+    <div ref={ref} className="fixed inset-0 z-50 md:hidden" role="dialog" aria-modal="true" aria-label={t("common.menu")} data-testid="mobile-sidebar">
+      {/* A pointer's way out; keyboard users have the close button and Escape. */}
+      <button type="button" tabIndex={-1} className="absolute inset-0 bg-black/40" aria-label={t("common.closeMenu")} onClick={onClose} />
       <div className="absolute inset-y-0 start-0 w-72 max-w-[85vw] overflow-y-auto bg-surface shadow-xl">
         <div className="flex justify-end p-2">
           <button type="button" onClick={onClose} className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-2" aria-label={t("common.closeMenu")} autoFocus>

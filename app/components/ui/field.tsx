@@ -18,12 +18,12 @@ export function FieldShell({ label, error, hint, id, required, children }: Field
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
-        {required ? <span className="text-red-600" aria-hidden> *</span> : null}
+        {required ? <span className="text-red-700 dark:text-red-400" aria-hidden> *</span> : null}
       </label>
       {children}
       {hint && !error ? <p className="text-xs text-muted">{hint}</p> : null}
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
 import { useDir } from "~/i18n/react";
+import { toastTime } from "./toast-time";
 
 /*
  * sonner (about 10 kB gzipped) is not part of any page's first download: the first toast loads it
@@ -39,8 +40,7 @@ export function Toaster() {
   );
 }
 
-const now = () =>
-  new Date().toLocaleTimeString(document.documentElement.lang === "ar" ? "ar-EG" : "en-GB", { hour: "2-digit", minute: "2-digit" });
+const now = () => toastTime(document.documentElement.lang);
 
 type Kind = "success" | "error" | "info";
 let lastId = 0;

@@ -16,7 +16,7 @@ export default function ContactPage() {
         <h1 className="text-3xl font-semibold tracking-tight">{t("pages.contact.title")}</h1>
         <p className="mt-3 text-lg text-muted">{t("pages.contact.intro")}</p>
       </header>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <ContactForm />
         <ContactDetails />
       </div>

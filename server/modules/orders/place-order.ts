@@ -182,7 +182,9 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       if (existingOrderId) return { orderId: existingOrderId, replayed: true };
     }
     const known = await checkLines(tx, lines);
-    const city = await shippingFeeForCity(tx, input.shipping.address.city);
+    // The governorate (`state`) keys the fee; a client that sends only `city` is priced by it as before (decision 125).
+    const zone = input.shipping.address.state;
+    const city = await shippingFeeForCity(tx, zone || input.shipping.address.city);
     const priced = await takeStock(tx, lines, known);
     const promo = input.promoCode ? await redeemPromoCode(tx, input.promoCode) : null;
 
@@ -207,7 +209,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       promoCode: promo?.code ?? null,
       promoPercent: promo?.percent ?? 0,
       paymentMethod: input.paymentMethod,
-      address: { ...input.shipping.address, city: city.city },
+      address: zone ? { ...input.shipping.address, state: city.city } : { ...input.shipping.address, city: city.city },
       subtotal: totals.subtotal,
       promoDiscount: totals.promoDiscount,
       shippingPrice: totals.shipping,

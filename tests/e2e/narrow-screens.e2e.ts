@@ -1,0 +1,86 @@
+/**
+ * Issue 12, WCAG 1.4.10 (reflow): no page scrolls sideways at 320, 360 or 390 px in English or
+ * Arabic, the menu button stays whole (at least 24 px, inside the viewport), 'Sign In' stays on
+ * one line, and the hero's button leaves the slide dots free.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { launchBrowser, newContext } from "./support/browser";
+import { adminToken, createProduct } from "./support/shop-data";
+
+let browser: Browser;
+let product: ProductDTO;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  product = await createProduct(await adminToken(), "NARROW");
+});
+afterAll(() => browser?.close());
+
+const PAGES = () => ["/", "/shop", `/product/${product._id}`, "/cart", "/checkout?guest=1", "/auth", "/orders", "/contact", "/about", "/wishlist"];
+
+/** The page's overflow, and the elements that stick out past either edge (for the failure message). */
+async function sideways(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>("body *"))) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right > width + 0.5 || r.left < -0.5) {
+        // Only report elements whose parent fits, so the message names the culprit.
+        const p = el.parentElement!.getBoundingClientRect();
+        if (p.right <= width + 0.5 && p.left >= -0.5) out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(r.left)}..${Math.round(r.right)}]`);
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits: out.slice(0, 5) };
+  });
+}
+
+describe.each(["en", "ar"] as const)("narrow screens in %s", (lang) => {
+  for (const width of [320, 360, 390]) {
+    it(`fits every main page at ${width} px without scrolling sideways, menu button whole`, async () => {
+      const context = await newContext(browser, { lang, width });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      for (const path of PAGES()) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        const s = await sideways(page);
+        if (s.scrollWidth > s.innerWidth) problems.push(`${path}: scrollWidth ${s.scrollWidth} > ${s.innerWidth} ${s.culprits.join(" | ")}`);
+        const menu = await page.getByTestId("menu-button").boundingBox();
+        if (!menu || menu.width < 24 || menu.height < 24 || menu.x < 0 || menu.x + menu.width > width) {
+          problems.push(`${path}: menu button ${JSON.stringify(menu)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("keeps 'Sign In' on one line at 390 px and the hero's button off the slide dots", async () => {
+    const context = await newContext(browser, { lang, width: 390 });
+    const page = await context.newPage();
+    await page.goto("/");
+    const lines = await page.getByTestId("sign-in-link").evaluate((a) => {
+      const range = document.createRange();
+      range.selectNodeContents(a.querySelector("span") ?? a);
+      return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBeLessThanOrEqual(1);
+    // The demo shop has several slides, so the dots are there.
+    await page.getByTestId("hero-dots").waitFor();
+    {
+      const overlap = await page.evaluate(() => {
+        const dotsBox = document.querySelector("[data-testid=hero-dots]")!.getBoundingClientRect();
+        return Array.from(document.querySelectorAll("[data-testid=hero] a, [data-testid=hero] button"))
+          .filter((b) => !b.closest("[data-testid=hero-dots]"))
+          .map((b) => b.getBoundingClientRect())
+          .filter((r) => r.width > 0 && r.left < dotsBox.right && r.right > dotsBox.left && r.top < dotsBox.bottom && r.bottom > dotsBox.top).length;
+      });
+      expect(overlap).toBe(0);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,48 @@
+/** Data a journey makes for itself through the API, so no test leans on another's leftovers. */
+import sharp from "sharp";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { admin, baseUrl } from "./browser";
+
+export async function call<T = Record<string, unknown>>(path: string, opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {}) {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
+    headers: {
+      ...(opts.body ? { "content-type": "application/json" } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    body: opts.form ?? (opts.body ? JSON.stringify(opts.body) : undefined),
+  });
+  const body = (await res.json().catch(() => ({}))) as T;
+  if (!res.ok) throw new Error(`${opts.method ?? "POST"} ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+export async function adminToken(): Promise<string> {
+  const { email, password } = admin();
+  return (await call<{ token: string }>("/login", { body: { email, password } })).token;
+}
+
+/** One approved product in sizes S and M, one colour, made by the admin for the calling test. */
+export async function createProduct(token: string, label: string): Promise<ProductDTO> {
+  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#b59a7a" } }).png().toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "piece.png");
+  const { url } = await call<{ url: string }>("/uploads", { form, token });
+  const run = `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const { product } = await call<{ product: ProductDTO }>("/products", {
+    token,
+    body: {
+      name: `Screens Tunic ${run}`,
+      nameAr: `تونيك ${run}`,
+      code: `SCR-${run}`.slice(0, 40),
+      description: "A cotton tunic.",
+      category: "tops",
+      price: 350,
+      stock: 30,
+      images: [url],
+      sizes: ["S", "M"],
+      colors: ["#1f2937"],
+    },
+  });
+  return product;
+}
