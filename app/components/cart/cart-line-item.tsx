@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Price } from "~/components/price";
 import { useLang, useT } from "~/i18n/react";
 import { maxLineQuantity, productName, type CartLine } from "~/lib/cart-lines";
+import { sizeLabel } from "~/lib/size-label";
 import { ColorSwatch } from "./color-swatch";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -47,7 +48,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
         <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
           <div className="flex items-center gap-1">
             <dt>{t("cart.size")}:</dt>
-            <dd className="font-medium text-ink">{line.size}</dd>
+            <dd className="font-medium text-ink">{sizeLabel(line.size, t)}</dd>
           </div>
           <div className="flex items-center gap-1">
             <dt>{t("cart.color")}:</dt>

@@ -2,6 +2,7 @@ import { Price } from "~/components/price";
 import { ColorSwatch } from "~/components/cart/color-swatch";
 import { useLang, useT } from "~/i18n/react";
 import { productName, type CartLine } from "~/lib/cart-lines";
+import { sizeLabel } from "~/lib/size-label";
 
 /** One item as checkout lists it: image, name, quantity, size, colour swatch and price. */
 export function CheckoutLine({ line, compact }: { line: CartLine; compact?: boolean }) {
@@ -20,7 +21,7 @@ export function CheckoutLine({ line, compact }: { line: CartLine; compact?: bool
         <p className="truncate text-sm font-medium">{name}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
           <span>{t("checkout.qty", { n: line.quantity })}</span>
-          <span>{t("checkout.size", { size: line.size })}</span>
+          <span>{t("checkout.size", { size: sizeLabel(line.size, t) })}</span>
           <ColorSwatch color={line.color} className="size-3.5" />
         </p>
       </div>
