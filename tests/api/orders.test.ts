@@ -175,7 +175,8 @@ describe("what an order cannot do", () => {
       orderPayload([{ productId: ok.id, quantity: 1 }, { productId: scarce.id, quantity: 2 }], { promoCode: code.code }),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: "Only 1 items available in total", productId: scarce.id, stock: 1 });
+    // SPEC §5 writes "Only {n} items"; for one item the shop says it in the singular (plural rules, issue 12).
+    expect(res.json()).toMatchObject({ message: "Only 1 item available in total", productId: scarce.id, stock: 1 });
     expect(await orderCount()).toBe(before);
     expect(await stockOf(t.deps.db, ok.id)).toBe(5);
     expect(await stockOf(t.deps.db, scarce.id)).toBe(1);
