@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -6,6 +6,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import { deferScriptsTransform } from "./lib/defer-scripts.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader's or action's error is kept on the request's load context, so the server can answer a
+ * page whose database went away with 503 instead of 500 (server/http/ssr.ts). Logged as before,
+ * unless the visitor already left.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  context.errors?.push(error);
+  if (!request.signal.aborted) console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

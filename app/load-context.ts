@@ -10,6 +10,8 @@ export interface AppLoadContextValue {
   theme: Theme;
   sidebarOpen: boolean;
   nonce: string;
+  /** Errors that loaders and actions threw while this request rendered (entry.server's handleError). */
+  errors: unknown[];
 }
 
 declare module "react-router" {

@@ -13,6 +13,7 @@ import { createRenderGate } from "./render-gate";
 import { readEagerly } from "./read-eagerly";
 import { answerUnknownApi } from "./request-guards";
 import { RETRY_AFTER_SECONDS } from "./error-handler";
+import { classifyDbError } from "./db-errors";
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
@@ -76,8 +77,14 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       theme: req.theme,
       sidebarOpen: req.cookies?.[COOKIES.sidebar] === "true",
       nonce,
+      errors: [],
     };
-    const response = await handle(request, context as never);
+    let response = await handle(request, context as never);
+    // A page caught by a lost database is a 503 to try again, like the API's (issue 11).
+    if (response.status >= 500 && context.errors.some((e) => classifyDbError(e) === "unavailable")) {
+      response = new Response(response.body, { status: 503, headers: response.headers });
+      response.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
+    }
     if (response.headers.get("content-type")?.startsWith("text/html")) reply.header("content-security-policy", app.pageCsp(nonce));
     return sendWebResponse(reply, response, rendered, Boolean(req.sessionToken));
   }

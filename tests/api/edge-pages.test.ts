@@ -17,6 +17,9 @@ import type { Database } from "../../server/db/client";
 import { seedReference, seedShipping } from "../../server/db/seed/reference";
 import { createTestDatabase, onPostgres } from "../support/test-app";
 import { signedIn } from "../support/factories";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { inject } from "vitest";
 
 const serverEntry = path.resolve("build/server/index.js");
 const built = fs.existsSync(serverEntry);
@@ -53,6 +56,13 @@ afterAll(async () => {
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The test database's own URL, for a second connection that plays the database's part. */
+const databaseUrlOf = (name: string) => {
+  const u = new URL(inject("pgAdminUrl")!);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
 
 describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
   it("marks a signed-in page private, no-store and varying on Cookie", async () => {
@@ -166,5 +176,40 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
       expect(res.status, `${method} ${url}`).toBeLessThan(500);
       await res.arrayBuffer();
     }
+  });
+
+  // Issue 11: requests caught by a lost database answer 503 (try again), pages as well as the API.
+  it.skipIf(!onPostgres())("answers 503 with Retry-After to a page whose database connection is lost mid-render (PostgreSQL)", async () => {
+    const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const dbName = rows[0]!.name;
+    const admin = new pg.Client({ connectionString: databaseUrlOf(dbName) });
+    await admin.connect();
+    try {
+      // Hold the products table so the shop's listing query waits on it, then end that connection.
+      await admin.query("begin");
+      await admin.query("lock table products in access exclusive mode");
+      const page = fetch(`http://127.0.0.1:${port}/shop?category=dresses&sortBy=desc`);
+      let waiting: number[] = [];
+      for (let i = 0; i < 100 && waiting.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const found = await admin.query(
+          "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and wait_event_type = 'Lock'",
+          [dbName],
+        );
+        waiting = found.rows.map((r: { pid: number }) => r.pid);
+      }
+      expect(waiting.length).toBeGreaterThan(0);
+      for (const pid of waiting) await admin.query("select pg_terminate_backend($1)", [pid]);
+      const res = await page;
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      await res.arrayBuffer();
+    } finally {
+      await admin.query("rollback").catch(() => undefined);
+      await admin.end();
+    }
+    const again = await fetch(`http://127.0.0.1:${port}/shop?category=dresses`);
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
   });
 });
