@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { accessibilityViolations, admin, baseUrl, failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
+import { call } from "./support/shop-data";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,31 +73,63 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await form.getByTestId("sign-in-submit").click();
 }
 
-describe("a customer's account", () => {
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
-  const email = uniqueEmail("journey");
-
-  beforeAll(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-    errors = failOnConsoleErrors(page);
+/** An active customer made through the API (sign-up, then the e-mailed code), for steps that need one. */
+async function activeCustomer(tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  const { UserID } = await call<{ UserID: string }>("/createUser", {
+    body: { firstName: "Salma", lastName: "Adel", email, phone: "01012345678", password: PASSWORD },
   });
-  afterAll(() => context?.close());
+  await call("/activateUser", { body: { userId: UserID, activationCode: await codeFromMail(email) } });
+  return email;
+}
+
+/** A fresh browser signed in as `email` through the sign-in form, in the given language. */
+async function signedInPage(email: string, lang?: "en" | "ar") {
+  const context = await newContext(browser, { lang });
+  const page = await context.newPage();
+  const errors = failOnConsoleErrors(page);
+  await page.goto("/auth");
+  await signIn(page, email);
+  await page.waitForURL(baseUrl() + "/");
+  await page.getByTestId("account-link").waitFor();
+  return { context, page, errors };
+}
+
+// Each step makes the account and the browser state it needs, so none leans on another's leftovers.
+describe("a customer's account", () => {
+  let email: string;
+  const open: BrowserContext[] = [];
+  beforeAll(async () => {
+    email = await activeCustomer("account");
+  });
+  afterAll(async () => {
+    for (const c of open) await c.close();
+  });
+  const session = async (lang?: "en" | "ar") => {
+    const s = await signedInPage(email, lang);
+    open.push(s.context);
+    return s;
+  };
 
   it("signs up, activates with the code from the e-mail, and signs in", async () => {
-    await signUpAndActivate(page, email);
+    const context = await newContext(browser);
+    open.push(context);
+    const page = await context.newPage();
+    const errors = failOnConsoleErrors(page);
+    const fresh = uniqueEmail("journey");
+    await signUpAndActivate(page, fresh);
     expect(await pageViolations(page)).toEqual([]);
-    await signIn(page, email);
+    await signIn(page, fresh);
     await page.waitForURL(baseUrl() + "/");
     await page.getByTestId("account-link").waitFor();
-    const session = (await context.cookies()).find((c) => c.name === "access_token")!;
-    expect(session.httpOnly).toBe(true);
-    expect(session.sameSite).toBe("Strict");
+    const cookie = (await context.cookies()).find((c) => c.name === "access_token")!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe("Strict");
+    expect(errors).toEqual([]);
   });
 
   it("sees the account page with its header and three tabs", async () => {
+    const { page } = await session();
     await page.getByTestId("account-link").click();
     await page.waitForURL(baseUrl() + "/account");
     expect(await page.getByTestId("account-name").textContent()).toBe("Salma Adel");
@@ -112,6 +145,8 @@ describe("a customer's account", () => {
   });
 
   it("switches to Arabic: the page reloads right to left, in Arabic", async () => {
+    const { page } = await session("en");
+    await page.goto("/account");
     await page.getByRole("tab", { name: "Preferences" }).click();
     await Promise.all([page.waitForEvent("load"), page.getByTestId("lang-ar").click()]);
     await page.waitForFunction(() => document.documentElement.dir === "rtl");
@@ -121,6 +156,8 @@ describe("a customer's account", () => {
   });
 
   it("switches to the dark theme, which survives a reload", async () => {
+    const { page } = await session("ar");
+    await page.goto("/account");
     await page.getByRole("tab", { name: "التفضيلات" }).click();
     await page.getByTestId("theme-dark").check();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
@@ -131,12 +168,14 @@ describe("a customer's account", () => {
   });
 
   it("sends a signed-in customer on /admin/dashboard to /unauthorized", async () => {
+    const { page } = await session();
     await page.goto("/admin/dashboard");
     await page.waitForURL(baseUrl() + "/unauthorized");
     await page.getByTestId("unauthorized").waitFor();
   });
 
   it("logs out: the session ends, the guest cart is forgotten, and /auth says so", async () => {
+    const { page, context, errors } = await session("ar");
     await page.goto("/account");
     await page.evaluate(() => window.localStorage.setItem("azya.guestCart", JSON.stringify([{ productId: "x", quantity: 1 }])));
     await page.getByTestId("logout-button").click();

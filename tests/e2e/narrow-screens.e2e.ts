@@ -14,7 +14,8 @@ let product: ProductDTO;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  product = await createProduct(await adminToken(), "NARROW");
+  // A long unbroken name and code, as real shops have: they must wrap, not widen the page.
+  product = await createProduct(await adminToken(), "NARROWSCREENLONGSTYLE");
 });
 afterAll(() => browser?.close());
 

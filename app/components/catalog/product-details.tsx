@@ -68,7 +68,8 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
       <div className={compact ? "" : "md:sticky md:top-20 md:self-start"}>
         <Gallery images={product.images} name={name} priority={!compact} compact={compact} />
       </div>
-      <div className="flex flex-col gap-5">
+      {/* A long name or product code with no spaces wraps instead of widening a 320 px page. */}
+      <div className="flex min-w-0 flex-col gap-5 [overflow-wrap:anywhere]">
         <div className="flex flex-col gap-2">
           <ProductBadges product={product} className="flex-row! flex-wrap" />
           <Heading className={`${compact ? "text-xl" : "text-2xl md:text-3xl"} font-semibold tracking-tight`} data-testid="product-title">
