@@ -9,12 +9,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { translate } from "~/i18n";
 import { admin, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
+import { apiRequest as call } from "./support/shop-data";
 
 type Lang = "en" | "ar";
-interface Json {
-  [key: string]: unknown;
-}
-
 let browser: Browser;
 let adminToken: string;
 let pngImage: Buffer;
@@ -30,17 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call<T = Json>(path: string, opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
-    headers: {
-      ...(opts.body ? { "content-type": "application/json" } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.form ?? (opts.body ? JSON.stringify(opts.body) : undefined),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
-}
 
 async function logIn(email: string, password: string): Promise<string> {
   const { status, body } = await call<{ token: string }>("/login", { body: { email, password } });

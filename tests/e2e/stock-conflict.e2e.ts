@@ -8,19 +8,15 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { translate } from "~/i18n";
 import { admin, baseUrl, launchBrowser, newContext } from "./support/browser";
+import { apiRequest, type CallOptions } from "./support/shop-data";
 
 let browser: Browser;
 let adminToken: string;
 const created: string[] = [];
 
-async function call<T = Record<string, unknown>>(path: string, opts: { method?: string; body?: unknown; form?: FormData } = {}) {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
-    headers: { ...(opts.body ? { "content-type": "application/json" } : {}), ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
-    body: opts.form ?? (opts.body ? JSON.stringify(opts.body) : undefined),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
-}
+/** The admin's API calls; the status and body whatever the status. */
+const call = <T = Record<string, unknown>>(path: string, opts: Omit<CallOptions, "token"> = {}) =>
+  apiRequest<T>(path, { ...opts, token: adminToken });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 

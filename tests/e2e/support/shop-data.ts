@@ -3,7 +3,15 @@ import sharp from "sharp";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { admin, baseUrl } from "./browser";
 
-export async function call<T = Record<string, unknown>>(path: string, opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {}) {
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  form?: FormData;
+}
+
+/** One API call, answering its status and JSON body whatever the status (for tests of refusals). */
+export async function apiRequest<T = Record<string, unknown>>(path: string, opts: CallOptions = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
     headers: {
@@ -12,8 +20,13 @@ export async function call<T = Record<string, unknown>>(path: string, opts: { me
     },
     body: opts.form ?? (opts.body ? JSON.stringify(opts.body) : undefined),
   });
-  const body = (await res.json().catch(() => ({}))) as T;
-  if (!res.ok) throw new Error(`${opts.method ?? "POST"} ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
+}
+
+/** One API call that must succeed: its JSON body, or a thrown error naming the status. */
+export async function call<T = Record<string, unknown>>(path: string, opts: CallOptions = {}) {
+  const { status, body } = await apiRequest<T>(path, opts);
+  if (status >= 400) throw new Error(`${opts.method ?? "POST"} ${path}: ${status} ${JSON.stringify(body)}`);
   return body;
 }
 
