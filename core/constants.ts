@@ -1,14 +1,32 @@
 /** The fixed lists of SPEC §1 and §9, shared by server and browser. */
 
 export const CATEGORIES = [
-  "blouses", "cardigans", "chemises", "dresses", "hoodies",
-  "jackets", "pants", "sweatshirts", "skirts", "tops",
+  "blouses",
+  "cardigans",
+  "chemises",
+  "dresses",
+  "hoodies",
+  "jackets",
+  "pants",
+  "sweatshirts",
+  "skirts",
+  "tops",
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export const COLLECTIONS = [
-  "winter", "summer", "spring", "autumn", "ramadan", "eid",
-  "casual", "formal", "party", "wedding", "work", "gym",
+  "winter",
+  "summer",
+  "spring",
+  "autumn",
+  "ramadan",
+  "eid",
+  "casual",
+  "formal",
+  "party",
+  "wedding",
+  "work",
+  "gym",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

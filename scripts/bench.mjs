@@ -60,7 +60,8 @@ async function waitHealthy(base, child) {
 /** 50,000 products in one statement: ten categories, twelve collections, varied prices and stock. */
 async function seedProducts(db) {
   const started = Date.now();
-  await db.query(`
+  await db.query(
+    `
     insert into products (name, name_ar, code, description, description_ar, category, collection, price, stock,
                           images, sizes, colors, specifications, status, total_price, search_text, sold_count, created_at)
     select n.name, n.name_ar, n.code, 'A bench product: ' || n.name, 'منتج للاختبار: ' || n.name_ar, n.category, n.collection,
@@ -79,7 +80,9 @@ async function seedProducts(db) {
              else (array['winter','summer','spring','autumn','ramadan','eid','casual','formal','party','wedding','work','gym'])[1 + i % 12] end as collection,
         (20000 + (i::bigint * 104729) % 480000)::int as price,
         case when i % 17 = 0 then 0 else (i * 31) % 60 end as stock
-      ) as n`, [PRODUCTS]);
+      ) as n`,
+    [PRODUCTS],
+  );
   await db.query(`insert into promo_banners (title, description, link, image, active) values
     ('Bench slide 1', 'First', '/shop', '/uploads/bench-banner-800.webp', true),
     ('Bench slide 2', 'Second', '/shop?discount=true', '/uploads/bench-banner-800.webp', true)`);
@@ -98,9 +101,10 @@ function ceilingServer(port) {
 
 /** A URL, or a function giving a new path for every request (so no two requests share a memo entry). */
 async function run(name, target) {
-  const options = typeof target === "function"
-    ? { url: target.base, requests: [{ setupRequest: (req) => ({ ...req, path: target() }) }] }
-    : { url: target };
+  const options =
+    typeof target === "function"
+      ? { url: target.base, requests: [{ setupRequest: (req) => ({ ...req, path: target() }) }] }
+      : { url: target };
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
   const failed = result.errors + result.timeouts + result.non2xx;
   return { name, reqs: result.requests.average, p99: result.latency.p99, failed, total: result.requests.total };
@@ -120,8 +124,17 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
     env: {
-      ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn", PUBLIC_URL: base, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password,
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: base,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -136,13 +149,20 @@ async function main() {
 
     // Discounts through the API, so the real repricing runs over the whole catalogue.
     const login = await fetch(`${base}/api/login`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
     });
     const { token } = await login.json();
     const started = Date.now();
-    for (const body of [{ category: "dresses", discount: 20 }, { collectionName: "eid", discount: 15, hasShipping: true }]) {
+    for (const body of [
+      { category: "dresses", discount: 20 },
+      { collectionName: "eid", discount: 15, hasShipping: true },
+    ]) {
       const res = await fetch(`${base}/api/discounts`, {
-        method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body),
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
       });
       if (res.status !== 201) throw new Error(`discount failed: ${res.status} ${await res.text()}`);
     }
@@ -156,14 +176,20 @@ async function main() {
     ceiling = await ceilingServer(ceilingPort);
 
     // Every request a different filter: the listing's page and count both come from PostgreSQL.
-    const randomRange = Object.assign(() => {
-      const min = (200 + Math.random() * 3800).toFixed(2);
-      return `/api/products?price=${min}-${(Number(min) + 1500).toFixed(2)}&sortBy=asc&page=${1 + Math.floor(Math.random() * 5)}`;
-    }, { base: `${base}/api/products` });
+    const randomRange = Object.assign(
+      () => {
+        const min = (200 + Math.random() * 3800).toFixed(2);
+        return `/api/products?price=${min}-${(Number(min) + 1500).toFixed(2)}&sortBy=asc&page=${1 + Math.floor(Math.random() * 5)}`;
+      },
+      { base: `${base}/api/products` },
+    );
     const targets = [
       ["ceiling: bare node:http, fixed JSON", `http://127.0.0.1:${ceilingPort}/`],
       ["GET /api/products (page 1)", `${base}/api/products`],
-      ["GET /api/products filtered + sorted", `${base}/api/products?category=dresses&inStock=true&discount=true&price=200-3000&sortBy=asc&page=3&limit=25`],
+      [
+        "GET /api/products filtered + sorted",
+        `${base}/api/products?category=dresses&inStock=true&discount=true&price=200-3000&sortBy=asc&page=3&limit=25`,
+      ],
       ["GET /api/products, a new price range each time (memo misses)", randomRange],
       ["GET /api/products?search=dres", `${base}/api/products?search=dres&limit=25`],
       ["GET /api/products/{id}", `${base}/api/products/${productId}`],
@@ -174,9 +200,13 @@ async function main() {
     ];
     // Warm up the server (JIT, pools, prepared statements) at full load before measuring, as a
     // server that has been up for a while would be.
-    for (const [name, target] of targets.slice(1).filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY))) {
+    for (const [name, target] of targets
+      .slice(1)
+      .filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY))) {
       const url = typeof target === "function" ? `${base}${target()}` : target;
-      await autocannon(name.startsWith("SSR") ? { url, connections: 10, amount: 100 } : { url, connections: CONNECTIONS, duration: 2 });
+      await autocannon(
+        name.startsWith("SSR") ? { url, connections: 10, amount: 100 } : { url, connections: CONNECTIONS, duration: 2 },
+      );
     }
 
     const only = process.env.BENCH_ONLY;
@@ -193,11 +223,15 @@ async function main() {
     }
     const top = results[0].reqs;
     const memory = rssMb(server.pid);
-    console.log(`\n${PRODUCTS.toLocaleString("en")} products, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`);
+    console.log(
+      `\n${PRODUCTS.toLocaleString("en")} products, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`,
+    );
     console.log("| target | req/s | p99 ms | of ceiling | failed |");
     console.log("| --- | ---: | ---: | ---: | ---: |");
     for (const r of results) {
-      console.log(`| ${r.name} | ${Math.round(r.reqs).toLocaleString("en")} | ${r.p99} | ${Math.round((r.reqs / top) * 100)}% | ${r.failed} |`);
+      console.log(
+        `| ${r.name} | ${Math.round(r.reqs).toLocaleString("en")} | ${r.p99} | ${Math.round((r.reqs / top) * 100)}% | ${r.failed} |`,
+      );
     }
     console.log(`\nServer memory after the run: ${memory} MB RSS`);
   } finally {

@@ -58,7 +58,9 @@ async function newCustomer(server) {
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   if (!code) throw new Error(`no activation code for ${email} in the outbox`);
-  const activated = await api(server.base, "POST", "/api/activateUser", { body: { userId: created.body.UserID, activationCode: code } });
+  const activated = await api(server.base, "POST", "/api/activateUser", {
+    body: { userId: created.body.UserID, activationCode: code },
+  });
   if (activated.status !== 200) throw new Error(`activation failed: ${activated.status}`);
   const login = await api(server.base, "POST", "/api/login", { body: { email, password: CUSTOMER_PASSWORD } });
   if (login.status !== 200) throw new Error(`customer sign-in failed: ${login.status}`);
@@ -84,7 +86,8 @@ function operations(doc) {
   const ops = [];
   for (const [p, byMethod] of Object.entries(doc.paths ?? {})) {
     if (!p.startsWith("/api/")) continue;
-    for (const [m, op] of Object.entries(byMethod)) if (m !== "head") ops.push({ ...op, path: p, method: m.toUpperCase() });
+    for (const [m, op] of Object.entries(byMethod))
+      if (m !== "head") ops.push({ ...op, path: p, method: m.toUpperCase() });
   }
   return ops;
 }
@@ -106,25 +109,34 @@ function serverErrors(lines) {
 
 const dedupKey = (c, r, problems, serverLog) => {
   // The server's own error names the cause in one language; the reply's message is translated.
-  const message = serverLog.find((l) => l.startsWith("unhandled error")) ?? serverLog[0] ?? (() => {
-    try {
-      return String(JSON.parse(r.body).message ?? "");
-    } catch {
-      return r.body.slice(0, 80);
-    }
-  })();
+  const message =
+    serverLog.find((l) => l.startsWith("unhandled error")) ??
+    serverLog[0] ??
+    (() => {
+      try {
+        return String(JSON.parse(r.body).message ?? "");
+      } catch {
+        return r.body.slice(0, 80);
+      }
+    })();
   // A wrong method or an unknown path fails the same way wherever it lands: one entry per method.
   const area = c.path.startsWith("/api") ? "/api" : "pages";
-  const where = c.kind === "operation" || c.kind === "page data" || c.kind === "page" ? c.route : `${c.method} <${c.kind} under ${area}>`;
+  const where =
+    c.kind === "operation" || c.kind === "page data" || c.kind === "page"
+      ? c.route
+      : `${c.method} <${c.kind} under ${area}>`;
   return [problems.join("+"), where, r.status, message.replace(/\d+/g, "N").slice(0, 80)].join(" | ");
 };
 
 async function main() {
   const started = Date.now();
   // Builds only when there is no build (CI has just built; `npm run build` again after a change).
-  if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js")) execSync("npm run build", { stdio: "inherit" });
+  if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js"))
+    execSync("npm run build", { stdio: "inherit" });
   const server = await startServer({ databaseUrl: process.env.DATABASE_URL, admin: ADMIN, rateLimitScale: 1000 });
-  log(`fuzz: server at ${server.base} (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}), seed ${SEED}, ${RUNS} requests`);
+  log(
+    `fuzz: server at ${server.base} (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}), seed ${SEED}, ${RUNS} requests`,
+  );
   const stats = new Map();
   const failures = new Map();
   let sent = 0;
@@ -146,18 +158,26 @@ async function main() {
     const shipping = (await api(server.base, "GET", "/api/shipping")).body;
     const ids = [
       ...products.slice(0, 20).map((p) => p._id),
-      ...(Array.isArray(shipping) ? shipping : shipping.options ?? shipping.cities ?? []).slice(0, 5).map((s) => s._id ?? s.id).filter(Boolean),
+      ...(Array.isArray(shipping) ? shipping : (shipping.options ?? shipping.cities ?? []))
+        .slice(0, 5)
+        .map((s) => s._id ?? s.id)
+        .filter(Boolean),
       ...(customer ? [customer.id] : []),
     ];
     const ctx = {
       ops,
       ids: ids.length ? ids : ["00000000-0000-4000-8000-000000000000"],
-      emails: [customer?.email ?? "fuzz-customer-1@example.com", "nobody@example.com", "not-an-email", "a@b", "FUZZ-CUSTOMER-1@EXAMPLE.COM"],
+      emails: [
+        customer?.email ?? "fuzz-customer-1@example.com",
+        "nobody@example.com",
+        "not-an-email",
+        "a@b",
+        "FUZZ-CUSTOMER-1@EXAMPLE.COM",
+      ],
       pages: appPages(),
     };
     log(`fuzz: ${ops.length} operations, ${ctx.pages.length} pages, ${ctx.ids.length} known ids; generating…`);
     const cases = fc.sample(allCases(ctx), { seed: SEED, numRuns: RUNS });
-
 
     /** Every 100 requests: a session the fuzz ended (a ban, a password change) is opened again. */
     const refreshSessions = async () => {
@@ -167,8 +187,11 @@ async function main() {
         if ((await api(server.base, "GET", "/api/auth-status", { token: s.token })).status === 200) continue;
         if (who === "admin") sessions.admin = await adminSession(server);
         else {
-          const again = await api(server.base, "POST", "/api/login", { body: { email: s.email, password: CUSTOMER_PASSWORD } });
-          sessions.customer = again.status === 200 ? { ...s, token: again.body.token } : await newCustomer(server).catch(() => null);
+          const again = await api(server.base, "POST", "/api/login", {
+            body: { email: s.email, password: CUSTOMER_PASSWORD },
+          });
+          sessions.customer =
+            again.status === 200 ? { ...s, token: again.body.token } : await newCustomer(server).catch(() => null);
         }
         notes.push(`the ${who} session ended by request ${sent} and was opened again`);
       }
@@ -200,9 +223,20 @@ async function main() {
         if (overLimit) problems = problems.slice(1);
         // Whether the refusal's reply or the closed connection reaches the fuzzer first is a race:
         // both count as the refusal, so the summary line repeats from run to run.
-        const statusKey = r.timedOut ? "timeout" : overLimit ? (c.path.length > 16 * 1024 ? "431" : "413") : r.status === 0 ? "dropped" : String(r.status);
+        const statusKey = r.timedOut
+          ? "timeout"
+          : overLimit
+            ? c.path.length > 16 * 1024
+              ? "431"
+              : "413"
+            : r.status === 0
+              ? "dropped"
+              : String(r.status);
         stats.set(statusKey, (stats.get(statusKey) ?? 0) + 1);
-        if (process.env.FUZZ_VERBOSE === "1") log(`${new Date().toISOString().slice(14, 23)} ${i} ${c.identity} ${c.method} ${squeeze(c.path, 120)} -> ${statusKey}`);
+        if (process.env.FUZZ_VERBOSE === "1")
+          log(
+            `${new Date().toISOString().slice(14, 23)} ${i} ${c.identity} ${c.method} ${squeeze(c.path, 120)} -> ${statusKey}`,
+          );
         if (!problems.length) continue;
         await new Promise((resolve) => setTimeout(resolve, 50)); // the server's log line comes through a pipe
         // In order (FUZZ_CONCURRENCY=1) these are the lines this request made the server log.
@@ -221,7 +255,13 @@ async function main() {
             method: c.method,
             path: c.path,
             how: c.body?.how,
-            body: c.body ? (c.body.type === "raw" ? squeeze(JSON.stringify(c.body.text), 600) : c.body.type === "multipart" ? `multipart: ${c.body.files.map((f) => `${f.field}=${f.filename} (${f.type}, ${f.content.length} bytes)`).join(", ")}; fields ${c.body.fields.map(([k, v]) => `${k}=${squeeze(JSON.stringify(v), 80)}`).join(", ")}` : preview(c.body.value)) : null,
+            body: c.body
+              ? c.body.type === "raw"
+                ? squeeze(JSON.stringify(c.body.text), 600)
+                : c.body.type === "multipart"
+                  ? `multipart: ${c.body.files.map((f) => `${f.field}=${f.filename} (${f.type}, ${f.content.length} bytes)`).join(", ")}; fields ${c.body.fields.map(([k, v]) => `${k}=${squeeze(JSON.stringify(v), 80)}`).join(", ")}`
+                  : preview(c.body.value)
+              : null,
             contentType: encodeBody(c).contentType,
             status: r.status,
             error: r.error,
@@ -233,38 +273,66 @@ async function main() {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 
-
     // Afterwards the server must still be up and answer its health check and a page.
     const health = await call(server.base, "GET", "/healthz", { timeoutMs: 10_000 }).catch(() => ({ status: 0 }));
     const home = await call(server.base, "GET", "/", { timeoutMs: 20_000 }).catch(() => ({ status: 0 }));
     if (server.child.exitCode !== null || health.status !== 200 || home.status !== 200) {
-      failures.set("unhealthy", { count: 1, index: sent, identity: "guest", problems: ["server not healthy after the run"], route: "GET /healthz, GET /", method: "GET", path: "/healthz", status: `${health.status} / ${home.status}`, reply: server.stderrLines.slice(-20).join("\n") });
+      failures.set("unhealthy", {
+        count: 1,
+        index: sent,
+        identity: "guest",
+        problems: ["server not healthy after the run"],
+        route: "GET /healthz, GET /",
+        method: "GET",
+        path: "/healthz",
+        status: `${health.status} / ${home.status}`,
+        reply: server.stderrLines.slice(-20).join("\n"),
+      });
     }
   } finally {
     closeAgent();
     const stopped = await server.stop();
-    if (stopped.slowMs) notes.push(`the server took over ${stopped.slowMs / 1000} s to stop after SIGTERM and was killed`);
+    if (stopped.slowMs)
+      notes.push(`the server took over ${stopped.slowMs / 1000} s to stop after SIGTERM and was killed`);
   }
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const byStatus = [...stats.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([s, n]) => `${s}×${n}`).join(" ");
+  const byStatus = [...stats.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([s, n]) => `${s}×${n}`)
+    .join(" ");
   const failed = [...failures.values()];
   for (const n of new Set(notes)) console.log(`note: ${n}`);
   if (process.env.FUZZ_VERBOSE === "1") {
-    console.log("time by route (ms):", [...slow.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => `${k}=${v}`).join(", "));
+    console.log(
+      "time by route (ms):",
+      [...slow.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", "),
+    );
   }
   if (failed.length) {
     console.log(`\nFAILURES (${failed.length} distinct, ${failed.reduce((a, f) => a + f.count, 0)} requests):`);
     for (const f of failed) {
-      console.log(`\n- ${f.problems.join(", ")}: ${f.route} (${f.count}×, first at request ${f.index}, as ${f.identity}${f.how ? `, ${f.how}` : ""})`);
+      console.log(
+        `\n- ${f.problems.join(", ")}: ${f.route} (${f.count}×, first at request ${f.index}, as ${f.identity}${f.how ? `, ${f.how}` : ""})`,
+      );
       console.log(`  request: ${f.method} ${squeeze(f.path, 400)}`);
       if (f.body) console.log(`  body (${f.contentType ?? "no content type"}): ${f.body}`);
       console.log(`  reply ${f.status}${f.error ? ` (${f.error})` : ""}: ${f.reply}`);
       if (f.serverLog?.length) console.log(`  server log: ${f.serverLog.join("\n              ")}`);
     }
   }
-  if (process.env.FUZZ_REPORT) fs.writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ seed: SEED, runs: RUNS, stats: Object.fromEntries(stats), failures: failed }, null, 2));
-  console.log(`\nfuzz: ${sent} requests in ${seconds} s (seed ${SEED}): ${byStatus}${refusedByClient ? `; ${refusedByClient} not sendable` : ""}; ${failed.length} distinct failures`);
+  if (process.env.FUZZ_REPORT)
+    fs.writeFileSync(
+      process.env.FUZZ_REPORT,
+      JSON.stringify({ seed: SEED, runs: RUNS, stats: Object.fromEntries(stats), failures: failed }, null, 2),
+    );
+  console.log(
+    `\nfuzz: ${sent} requests in ${seconds} s (seed ${SEED}): ${byStatus}${refusedByClient ? `; ${refusedByClient} not sendable` : ""}; ${failed.length} distinct failures`,
+  );
   process.exitCode = failed.length ? 1 : 0;
 }
 

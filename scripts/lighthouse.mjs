@@ -93,7 +93,8 @@ async function scriptWeight(url) {
   const srcs = new Set();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) srcs.add(m[1]);
   // The same files, when the page starts its scripts after the first paint (decision 082).
-  for (const m of html.matchAll(/data-preload="([^"]*)"/g)) for (const src of m[1].split(" ").filter(Boolean)) srcs.add(src);
+  for (const m of html.matchAll(/data-preload="([^"]*)"/g))
+    for (const src of m[1].split(" ").filter(Boolean)) srcs.add(src);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) srcs.add(m[1]);
   let gz = 0;
@@ -103,7 +104,8 @@ async function scriptWeight(url) {
   }
   // Inline scripts (the loader data for hydration, the route manifest) travel inside the HTML.
   let inlineGz = 0;
-  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) inlineGz += zlib.gzipSync(m[1]).length;
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
+    inlineGz += zlib.gzipSync(m[1]).length;
   return { files: srcs.size, gz, inlineGz, htmlGz: zlib.gzipSync(html).length };
 }
 
@@ -137,15 +139,30 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (v) => `${Math.round(v)} ms`;
 
 function printTable(rows) {
-  const header = JS_ONLY ? ["page", "lang", "JS gz", "files", "inline gz", "HTML gz"] : ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "JS gz", "JS sent"];
+  const header = JS_ONLY
+    ? ["page", "lang", "JS gz", "files", "inline gz", "HTML gz"]
+    : ["page", "lang", "score", "LCP", "TBT", "CLS", "FCP", "JS gz", "JS sent"];
   const lines = rows.map((r) =>
     JS_ONLY
       ? [r.name, r.lang, kb(r.js.gz), String(r.js.files), kb(r.js.inlineGz), kb(r.js.htmlGz)]
-      : [r.name, r.lang, String(r.score), ms(r.lcp), ms(r.tbt), r.cls.toFixed(3), ms(r.fcp), kb(r.js.gz), kb(r.jsTransfer)],
+      : [
+          r.name,
+          r.lang,
+          String(r.score),
+          ms(r.lcp),
+          ms(r.tbt),
+          r.cls.toFixed(3),
+          ms(r.fcp),
+          kb(r.js.gz),
+          kb(r.jsTransfer),
+        ],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
-  console.log(`\n${fmt(header)}\n|${widths.map((w, i) => (i < 2 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  const fmt = (cells) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+  console.log(
+    `\n${fmt(header)}\n|${widths.map((w, i) => (i < 2 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`,
+  );
   for (const l of lines) console.log(fmt(l));
 }
 
@@ -190,7 +207,9 @@ async function main() {
     printTable(rows);
     const failing = rows.filter((r) => !JS_ONLY && r.score < FLOOR);
     if (failing.length) {
-      console.error(`\nUnder the Lighthouse floor of ${FLOOR}: ${failing.map((r) => `${r.name} ${r.lang} (${r.score})`).join(", ")}`);
+      console.error(
+        `\nUnder the Lighthouse floor of ${FLOOR}: ${failing.map((r) => `${r.name} ${r.lang} (${r.score})`).join(", ")}`,
+      );
       process.exitCode = 1;
     }
   } finally {

@@ -34,9 +34,13 @@ for (let r = 0; r < Number(runs); r++) {
   const events = JSON.parse((await b.stopTracing()).toString()).traceEvents;
   await ctx.close();
   const fcpEv = events.find((e) => e.name === "firstContentfulPaint");
-  const tid = events.filter((e) => e.pid === fcpEv.pid && e.name === "thread_name" && e.args.name === "CrRendererMain")[0].tid;
+  const tid = events.filter(
+    (e) => e.pid === fcpEv.pid && e.name === "thread_name" && e.args.name === "CrRendererMain",
+  )[0].tid;
   const mine = events.filter((e) => e.pid === fcpEv.pid && e.tid === tid && e.ph === "X");
-  const tasks = mine.filter((e) => e.name === "ThreadControllerImpl::RunTask" && e.dur > 50000 && e.ts + e.dur > fcpEv.ts);
+  const tasks = mine.filter(
+    (e) => e.name === "ThreadControllerImpl::RunTask" && e.dur > 50000 && e.ts + e.dur > fcpEv.ts,
+  );
   let tbt = 0;
   const cat = {};
   for (const t of tasks) {
@@ -49,12 +53,38 @@ for (let r = 0; r < Number(runs); r++) {
     cat[kind] = (cat[kind] || 0) + blocking / 1000;
     if (process.env.DETAIL) {
       const by = {};
-      for (const k of inner) { if (k === t || k.name === "ThreadControllerImpl::RunTask") continue; const n = k.name + (k.args?.data?.url ? " " + k.args.data.url.replace(/.*\//, "").slice(0, 30) : "") + (k.args?.data?.functionName ? " " + k.args.data.functionName : ""); by[n] = (by[n] || 0) + (k.dur || 0); }
-      console.log("   task", Math.round((t.ts - fcpEv.ts) / 1000), "ms after FCP,", Math.round(t.dur / 1000), "ms:", Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 7).map(([n, d]) => n + "=" + Math.round(d / 1000)).join(" | "));
+      for (const k of inner) {
+        if (k === t || k.name === "ThreadControllerImpl::RunTask") continue;
+        const n =
+          k.name +
+          (k.args?.data?.url ? " " + k.args.data.url.replace(/.*\//, "").slice(0, 30) : "") +
+          (k.args?.data?.functionName ? " " + k.args.data.functionName : "");
+        by[n] = (by[n] || 0) + (k.dur || 0);
+      }
+      console.log(
+        "   task",
+        Math.round((t.ts - fcpEv.ts) / 1000),
+        "ms after FCP,",
+        Math.round(t.dur / 1000),
+        "ms:",
+        Object.entries(by)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 7)
+          .map(([n, d]) => n + "=" + Math.round(d / 1000))
+          .join(" | "),
+      );
     }
   }
   results.push(tbt / 1000);
-  console.log("run", r, "TBT", Math.round(tbt / 1000), Object.entries(cat).map(([k, v]) => `${k}=${Math.round(v)}`).join(" "));
+  console.log(
+    "run",
+    r,
+    "TBT",
+    Math.round(tbt / 1000),
+    Object.entries(cat)
+      .map(([k, v]) => `${k}=${Math.round(v)}`)
+      .join(" "),
+  );
 }
 results.sort((a, b) => a - b);
 console.log("median TBT", Math.round(results[Math.floor(results.length / 2)]));

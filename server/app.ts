@@ -39,7 +39,11 @@ declare module "fastify" {
  */
 function pageCspBuilder(config: Config): (nonce: string) => string {
   const google = config.GOOGLE_CLIENT_ID
-    ? { scripts: ["https://accounts.google.com/gsi/client"], styles: ["https://accounts.google.com/gsi/style"], frames: ["https://accounts.google.com/gsi/"] }
+    ? {
+        scripts: ["https://accounts.google.com/gsi/client"],
+        styles: ["https://accounts.google.com/gsi/style"],
+        frames: ["https://accounts.google.com/gsi/"],
+      }
     : { scripts: [], styles: [], frames: [] };
   const join = (...parts: string[]) => parts.join(" ");
   const before = `default-src 'self';script-src 'self' 'nonce-`;
@@ -60,7 +64,9 @@ function pageCspBuilder(config: Config): (nonce: string) => string {
 }
 
 /** A hop count becomes "the last n addresses are proxies"; a list is handed over as it is. */
-function trustProxyOption(trust: Config["TRUST_PROXY"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  trust: Config["TRUST_PROXY"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
 }
 
@@ -82,7 +88,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         ? false
         : config.isProduction
           ? { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] }
-          : { level: config.LOG_LEVEL, transport: { target: "pino-pretty" }, redact: ["req.headers.authorization", "req.headers.cookie"] },
+          : {
+              level: config.LOG_LEVEL,
+              transport: { target: "pino-pretty" },
+              redact: ["req.headers.authorization", "req.headers.cookie"],
+            },
     bodyLimit: 1024 * 1024,
     // Only the proxies named in TRUST_PROXY may say who the client is: otherwise any caller could
     // pick a new X-Forwarded-For per request and escape every rate limit (decision 105).
@@ -92,7 +102,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors: (err, req, reply: FastifyReply) => {
       const lang = /(?:^|;\s*)lang=ar(?:;|$)/.test(req.headers.cookie ?? "") ? "ar" : "en";
       const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
-      reply.status(tooLong ? 404 : 400).send({ message: translate(lang, tooLong ? "validation.notFound" : "validation.invalidInput") });
+      reply
+        .status(tooLong ? 404 : 400)
+        .send({ message: translate(lang, tooLong ? "validation.notFound" : "validation.invalidInput") });
     },
   });
   applyServerTimeouts(app, config);
@@ -103,7 +115,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate("deps", { config, database, db: database.db, mailer, log: app.log });
 
   // Pages, JSON and build assets leave compressed (brotli or gzip); images are already compressed.
-  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   // Helmet sets the static security headers; the page CSP (with a per-request script nonce) is
   // built once here and applied by the SSR handler to HTML only, so API calls pay nothing for it.
@@ -115,9 +131,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate("pageCsp", pageCspBuilder(config));
   // With REDIS_URL, every process behind a load balancer shares one count per client (DESIGN.md §7).
   // Without Redis (or while it is down) each process counts alone (server/http/rate-limit-store.ts).
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
-  await app.register(rateLimit, { global: false, ...(redis ? { store: fallbackStore(redis, "azya-rl-", app.log) } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { store: fallbackStore(redis, "azya-rl-", app.log) } : {}),
+  });
   await app.register(swagger, {
     openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

@@ -14,7 +14,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   /** The shop's own address; required in production, else http://localhost:PORT (see loadConfig). */
-  PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /**
    * Which proxies may say who the client is (X-Forwarded-For/-Proto/-Host). Unset: none, the
    * socket's address is the client. A hop count ("1" behind one load balancer) or a comma list of
@@ -27,7 +31,10 @@ const envSchema = z.object({
       const value = v?.trim();
       if (!value) return false as const;
       if (/^\d+$/.test(value)) return Number(value);
-      const list = value.split(",").map((s) => s.trim()).filter(Boolean);
+      const list = value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const valid = (entry: string) => {
         if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
         const [address, bits, ...rest] = entry.split("/");
@@ -38,32 +45,67 @@ const envSchema = z.object({
       };
       const wrong = list.filter((e) => !valid(e));
       if (!list.length || wrong.length) {
-        ctx.addIssue({ code: "custom", message: `expected a hop count or proxy addresses/CIDRs, got "${wrong.join(", ") || value}"` });
+        ctx.addIssue({
+          code: "custom",
+          message: `expected a hop count or proxy addresses/CIDRs, got "${wrong.join(", ") || value}"`,
+        });
         return z.NEVER;
       }
       return list;
     }),
-  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   DATA_DIR: z.string().default("./data"),
-  ADMIN_EMAIL: z.string().email().optional().or(z.literal("").transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal("").transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .string()
+    .email()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SEED_DEMO: booleanString,
-  SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   MAIL_FROM: z.string().default("Azya <no-reply@azya.eg>"),
   SHOP_EMAIL: z.string().email().default("hello@azya.eg"),
   SHOP_PHONE: z.string().default("+20 100 000 0000"),
   SOCIAL_FACEBOOK: z.string().url().default("https://facebook.com/azya.eg"),
   SOCIAL_INSTAGRAM: z.string().url().default("https://instagram.com/azya.eg"),
-  REDIS_URL: z.string().optional().transform((v) => v || undefined),
-  GOOGLE_CLIENT_ID: z.string().optional().transform((v) => v || undefined),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** Where Google's signing keys are read; a test points it at a local key set. */
   GOOGLE_JWKS_URL: z.string().url().default("https://www.googleapis.com/oauth2/v3/certs"),
   PAYMOB_API_URL: z.string().url().default("https://accept.paymob.com/api"),
-  PAYMOB_API_KEY: z.string().optional().transform((v) => v || undefined),
-  PAYMOB_INTEGRATION_ID: z.string().optional().transform((v) => v || undefined),
-  PAYMOB_IFRAME_ID: z.string().optional().transform((v) => v || undefined),
+  PAYMOB_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  PAYMOB_INTEGRATION_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  PAYMOB_IFRAME_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** Verifies the provider's transaction callbacks (server/modules/payments/paymob-callback.ts). */
-  PAYMOB_HMAC_SECRET: z.string().optional().transform((v) => v || undefined),
+  PAYMOB_HMAC_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** Rate limits can be loosened for the browser tests, never switched off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Pages rendered at once; more wait their turn (server/http/render-gate.ts). */
@@ -101,7 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.NODE_ENV === "production" && !c.PUBLIC_URL) {
     // Links in e-mails, the sitemap and canonical links must never come from a request's Host header.
-    throw new Error("Invalid environment: PUBLIC_URL is required in production (the shop's own address, e.g. https://azya.eg)");
+    throw new Error(
+      "Invalid environment: PUBLIC_URL is required in production (the shop's own address, e.g. https://azya.eg)",
+    );
   }
   const publicUrl = trimTrailingSlashes(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`);
   const dataDir = path.resolve(c.DATA_DIR);
@@ -113,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(dataDir, "outbox"),
     isProduction: c.NODE_ENV === "production",
     // Without the HMAC secret no payment could ever be confirmed, so card payment stays off.
-    cardPaymentEnabled: Boolean(c.PAYMOB_API_KEY && c.PAYMOB_INTEGRATION_ID && c.PAYMOB_IFRAME_ID && c.PAYMOB_HMAC_SECRET),
+    cardPaymentEnabled: Boolean(
+      c.PAYMOB_API_KEY && c.PAYMOB_INTEGRATION_ID && c.PAYMOB_IFRAME_ID && c.PAYMOB_HMAC_SECRET,
+    ),
   };
 }

@@ -70,5 +70,7 @@ export const errorMessage = (e: unknown) => (e instanceof Error ? e.message : fa
  * (network failure, or an answer without a message).
  */
 export function serverMessage(e: unknown, fallback: string): string {
-  return e instanceof ApiError && typeof e.body.message === "string" && e.body.message.trim() ? e.body.message : fallback;
+  return e instanceof ApiError && typeof e.body.message === "string" && e.body.message.trim()
+    ? e.body.message
+    : fallback;
 }

@@ -3,7 +3,17 @@
  * server through /api/cart. One provider in app/root.tsx shares the state between the top bar badge,
  * the product page, the cart and checkout. Every action shows its own toast, so callers need not.
  */
-import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { GUEST_CART_STORAGE_KEY } from "@core/constants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { api, ApiError } from "~/lib/api";
@@ -219,7 +229,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         if (signedIn) {
           // Every cart write answers the whole cart.
-          showServerCart(await api<ServerCart>("/cart", { method: "POST", body: { productId: product._id, quantity, size, color } }));
+          showServerCart(
+            await api<ServerCart>("/cart", { method: "POST", body: { productId: product._id, quantity, size, color } }),
+          );
         } else {
           const next = addGuestLine(readGuestCart(), { productId: product._id, quantity, size, color, product });
           writeGuestCart(next);
@@ -228,7 +240,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
         // A way on to the cart from the toast itself (keyboard users reach it in the toasts' region).
         const linkProps = {
           to: "/cart",
-          className: "ms-auto shrink-0 rounded-full bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800",
+          className:
+            "ms-auto shrink-0 rounded-full bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800",
           "data-testid": "toast-view-cart",
         } as Parameters<typeof Link>[0];
         const viewCart = createElement(Link, linkProps, t("cart.viewCart"));
@@ -255,7 +268,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
           showServerCart(
             await api<ServerCart>("/cart", {
               method: "PUT",
-              body: { productId: line.productId, quantity: quantity - line.quantity, size: line.size, color: line.color },
+              body: {
+                productId: line.productId,
+                quantity: quantity - line.quantity,
+                size: line.size,
+                color: line.color,
+              },
             }),
           );
         } else {
@@ -277,7 +295,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         if (signedIn) {
           const q = new URLSearchParams({ color: line.color, size: line.size });
-          showServerCart(await api<ServerCart>(`/cart/${encodeURIComponent(line.productId)}?${q}`, { method: "DELETE" }));
+          showServerCart(
+            await api<ServerCart>(`/cart/${encodeURIComponent(line.productId)}?${q}`, { method: "DELETE" }),
+          );
         } else {
           const next = readGuestCart().filter((l) => lineKey(l.productId, l.size, l.color) !== line.key);
           writeGuestCart(next);

@@ -108,7 +108,8 @@ export function checkQuantity(line: CartLine, quantity: number, lines: CartLine[
   if (quantity > line.product.stock) {
     return { key: "cart.notEnoughStock", vars: { n: line.product.stock, m: line.quantity } };
   }
-  if (quantity > LIMITS.cartLineMaxQuantity) return { key: "cart.quantityMax", vars: { max: LIMITS.cartLineMaxQuantity } };
+  if (quantity > LIMITS.cartLineMaxQuantity)
+    return { key: "cart.quantityMax", vars: { max: LIMITS.cartLineMaxQuantity } };
   if (guest) {
     const others = lines
       .filter((l) => l.productId === line.productId && l.key !== line.key)

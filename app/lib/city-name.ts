@@ -4,4 +4,3 @@ import type { Lang } from "@core/constants";
 export function cityInLang(city: string, namesAr: Record<string, string> | null | undefined, lang: Lang): string {
   return (lang === "ar" && namesAr?.[city.trim().toLowerCase()]) || city;
 }
-

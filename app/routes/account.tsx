@@ -10,7 +10,10 @@ import { PreferencesForm } from "~/components/account/preferences-form";
 
 export function meta({ matches }: Route.MetaArgs) {
   const metaT = metaTranslator(matches);
-  return [{ title: `${metaT("account.pageTitle")} | ${metaT("common.shopName")}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${metaT("account.pageTitle")} | ${metaT("common.shopName")}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

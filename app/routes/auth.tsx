@@ -16,13 +16,17 @@ import { safeRedirect } from "~/lib/safe-redirect";
 
 export function meta({ matches }: Route.MetaArgs) {
   const metaT = metaTranslator(matches);
-  return [{ title: `${metaT("auth.pageTitle")} | ${metaT("common.shopName")}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${metaT("auth.pageTitle")} | ${metaT("common.shopName")}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** Someone already signed in has nothing to do here: on to where they were going. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (context.user && !url.searchParams.has("logout")) throw redirect(safeRedirect(url.searchParams.get("redirect"), "/account"));
+  if (context.user && !url.searchParams.has("logout"))
+    throw redirect(safeRedirect(url.searchParams.get("redirect"), "/account"));
   return null;
 }
 
@@ -43,7 +47,11 @@ export default function Auth() {
 
   async function signInWithGoogle(token: string) {
     try {
-      const res = await api<{ message: string }>("/auth/google", { method: "POST", body: { token }, noAuthRedirect: true });
+      const res = await api<{ message: string }>("/auth/google", {
+        method: "POST",
+        body: { token },
+        noAuthRedirect: true,
+      });
       toast.success(res.message);
       goOn();
     } catch (err) {
@@ -62,15 +70,33 @@ export default function Auth() {
 
   return (
     <section className="mx-auto flex max-w-md flex-col gap-4 px-4 py-10" data-testid="auth-page">
-      <h1 className="text-center text-2xl font-semibold tracking-tight">{t(tab === "signin" ? "auth.welcomeBack" : "auth.joinUs")}</h1>
-      {redirectTo ? <Notice tone="info" testId="sign-in-required">{t("auth.signInToContinue")}</Notice> : null}
+      <h1 className="text-center text-2xl font-semibold tracking-tight">
+        {t(tab === "signin" ? "auth.welcomeBack" : "auth.joinUs")}
+      </h1>
+      {redirectTo ? (
+        <Notice tone="info" testId="sign-in-required">
+          {t("auth.signInToContinue")}
+        </Notice>
+      ) : null}
       {redirectTo?.startsWith("/checkout") ? (
-        <a href="/checkout?guest=1" className="text-center text-sm font-medium text-brand-700 underline hover:no-underline dark:text-brand-300" data-testid="continue-as-guest">
+        <a
+          href="/checkout?guest=1"
+          className="text-center text-sm font-medium text-brand-700 underline hover:no-underline dark:text-brand-300"
+          data-testid="continue-as-guest"
+        >
           {t("auth.continueAsGuest")}
         </a>
       ) : null}
-      {logout === "success" ? <Notice tone="success" testId="logout-notice">{t("auth.loggedOut")}</Notice> : null}
-      {logout === "error" ? <Notice tone="error" testId="logout-notice">{t("auth.logoutFailed")}</Notice> : null}
+      {logout === "success" ? (
+        <Notice tone="success" testId="logout-notice">
+          {t("auth.loggedOut")}
+        </Notice>
+      ) : null}
+      {logout === "error" ? (
+        <Notice tone="error" testId="logout-notice">
+          {t("auth.logoutFailed")}
+        </Notice>
+      ) : null}
       <div className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
         <Tabs
           label={t("auth.pageTitle")}

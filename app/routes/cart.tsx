@@ -43,7 +43,10 @@ export default function Cart() {
               <CartLineItem key={line.key} line={line} onQuantity={setQuantity} onRemove={remove} />
             ))}
           </ul>
-          <aside className="h-fit rounded-2xl border border-line bg-surface-2/50 p-5 lg:sticky lg:top-20" aria-labelledby="cart-summary">
+          <aside
+            className="h-fit rounded-2xl border border-line bg-surface-2/50 p-5 lg:sticky lg:top-20"
+            aria-labelledby="cart-summary"
+          >
             <h2 id="cart-summary" className="mb-4 text-lg font-semibold">
               {t("cart.summary")}
             </h2>
@@ -55,7 +58,11 @@ export default function Cart() {
             </div>
             <p className="mt-2 text-sm text-muted">{t("cart.shippingNote")}</p>
             <div className="mt-5 flex flex-col gap-2">
-              <Link to={user ? "/checkout" : "/checkout?guest=1"} className={`${buttonLink} bg-brand-600 text-white hover:bg-brand-700`} data-testid="go-checkout">
+              <Link
+                to={user ? "/checkout" : "/checkout?guest=1"}
+                className={`${buttonLink} bg-brand-600 text-white hover:bg-brand-700`}
+                data-testid="go-checkout"
+              >
                 {t("cart.checkout")}
               </Link>
               {user ? null : <p className="text-center text-sm text-muted">{t("cart.guestCheckoutNote")}</p>}
@@ -64,7 +71,10 @@ export default function Cart() {
                   {t("cart.signInToCheckout")}
                 </Link>
               )}
-              <Link to="/shop" className="mt-1 text-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+              <Link
+                to="/shop"
+                className="mt-1 text-center text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+              >
                 {t("cart.continueShopping")}
               </Link>
             </div>

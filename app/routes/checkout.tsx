@@ -138,7 +138,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       // The cart or stock changed (e.g. an item sold out): the server's message names it, and the
       // next attempt is a new one.
       idempotencyKey.current = null;
-      toast.error(err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("checkout.orderFailed"));
+      toast.error(
+        err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("checkout.orderFailed"),
+      );
       if (err instanceof ApiError && err.status === 409) void cart.refresh();
     } finally {
       setPlacing(false);
@@ -147,7 +149,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   async function startCardPayment(order: PlacedOrder): Promise<string | null> {
     try {
-      const session = await api<{ url?: string }>("/payments/session", { method: "POST", body: { orderNumber: order.orderNumber, email: order.email } });
+      const session = await api<{ url?: string }>("/payments/session", {
+        method: "POST",
+        body: { orderNumber: order.orderNumber, email: order.email },
+      });
       if (session.url) return session.url;
     } catch (err) {
       // SPEC §8 logs payment session errors only; the shopper still learns the card flow did not start.
@@ -174,7 +179,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             title={t("checkout.emptyCart")}
             text={t("checkout.emptyCartText")}
             action={
-              <Link to="/shop" className="inline-flex h-11 items-center rounded-full bg-brand-600 px-6 font-medium text-white hover:bg-brand-700">
+              <Link
+                to="/shop"
+                className="inline-flex h-11 items-center rounded-full bg-brand-600 px-6 font-medium text-white hover:bg-brand-700"
+              >
                 {t("checkout.shopNow")}
               </Link>
             }
@@ -192,7 +200,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div>
           {/* Visible, so the focus moved here after each step is seen where it is. */}
-          <h2 id="step-title" ref={headingRef} tabIndex={-1} className="mb-4 scroll-mt-24 text-xl font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+          <h2
+            id="step-title"
+            ref={headingRef}
+            tabIndex={-1}
+            className="mb-4 scroll-mt-24 text-xl font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
             <span className="sr-only">{t("checkout.stepOf", { n: step + 1, total: CHECKOUT_STEPS.length })}: </span>
             {t(`checkout.step.${CHECKOUT_STEPS[step]}`)}
           </h2>
@@ -209,16 +222,30 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <ReviewStep lines={cart.lines} promo={promo} onPromo={setPromo} />
           ) : (
             <form id={STEP_FORM} onSubmit={next} noValidate aria-labelledby="step-title">
-              {step === 1 ? <AddressStep form={form} errors={errors} cities={loaderData.cities} onChange={change} /> : null}
-              {step === 2 ? <PaymentStep value={paymentMethod} cardEnabled={shop.cardPaymentEnabled} onChange={setPaymentMethod} /> : null}
+              {step === 1 ? (
+                <AddressStep form={form} errors={errors} cities={loaderData.cities} onChange={change} />
+              ) : null}
+              {step === 2 ? (
+                <PaymentStep value={paymentMethod} cardEnabled={shop.cardPaymentEnabled} onChange={setPaymentMethod} />
+              ) : null}
               {step === 3 && paymentMethod ? (
-                <PlaceOrderStep form={form} city={city} paymentMethod={paymentMethod} totals={totals} promoCode={promo?.code ?? null} onEdit={setStep} />
+                <PlaceOrderStep
+                  form={form}
+                  city={city}
+                  paymentMethod={paymentMethod}
+                  totals={totals}
+                  promoCode={promo?.code ?? null}
+                  onEdit={setStep}
+                />
               ) : null}
             </form>
           )}
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             {step === 0 ? (
-              <Link to="/cart" className="inline-flex h-10 items-center rounded-full border border-line px-4 text-sm font-medium hover:bg-surface-2">
+              <Link
+                to="/cart"
+                className="inline-flex h-10 items-center rounded-full border border-line px-4 text-sm font-medium hover:bg-surface-2"
+              >
                 {t("checkout.backToCart")}
               </Link>
             ) : (

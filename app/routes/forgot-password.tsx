@@ -12,7 +12,10 @@ import { Notice } from "~/components/auth/notice";
 
 export function meta({ matches }: Route.MetaArgs) {
   const metaT = metaTranslator(matches);
-  return [{ title: `${metaT("auth.forgotTitle")} | ${metaT("common.shopName")}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${metaT("auth.forgotTitle")} | ${metaT("common.shopName")}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 type Step = "email" | "code" | "password";
@@ -51,7 +54,11 @@ export default function ForgotPassword() {
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     return run(async () => {
-      const res = await api<{ message: string }>("/checkemail", { method: "POST", body: parsed.data, noAuthRedirect: true });
+      const res = await api<{ message: string }>("/checkemail", {
+        method: "POST",
+        body: parsed.data,
+        noAuthRedirect: true,
+      });
       setSentMessage(res.message);
       setStep("code");
     });
@@ -104,7 +111,18 @@ export default function ForgotPassword() {
         {step === "email" ? (
           <form onSubmit={submitEmail} className="flex flex-col gap-4" noValidate>
             <p className="text-sm text-muted">{t("auth.forgotEmailText")}</p>
-            <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={err("email")} dir="ltr" required autoFocus />
+            <TextField
+              label={t("auth.email")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={err("email")}
+              dir="ltr"
+              required
+              autoFocus
+            />
             {formError ? <Notice tone="error">{formError}</Notice> : null}
             <Button type="submit" loading={busy} data-testid="forgot-send-code">
               {t("auth.sendCode")}
@@ -132,15 +150,42 @@ export default function ForgotPassword() {
             <Button type="submit" loading={busy} data-testid="forgot-check-code">
               {t("auth.verifyCode")}
             </Button>
-            <Button variant="ghost" onClick={() => { setStep("email"); setCode(""); setFormError(null); }}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setStep("email");
+                setCode("");
+                setFormError(null);
+              }}
+            >
               {t("common.back")}
             </Button>
           </form>
         ) : null}
         {step === "password" ? (
           <form onSubmit={submitPassword} className="flex flex-col gap-4" noValidate>
-            <TextField label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={err("password")} hint={t("auth.passwordHint")} required autoFocus />
-            <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} error={err("confirmPassword")} required />
+            <TextField
+              label={t("auth.newPassword")}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={err("password")}
+              hint={t("auth.passwordHint")}
+              required
+              autoFocus
+            />
+            <TextField
+              label={t("auth.confirmPassword")}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+              error={err("confirmPassword")}
+              required
+            />
             {formError ? <Notice tone="error">{formError}</Notice> : null}
             <Button type="submit" loading={busy} data-testid="forgot-reset">
               {t("auth.resetPassword")}

@@ -36,13 +36,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     wishlistIdsFor(context),
   ]);
   const url = new URL(request.url);
-  return { home, posts, wishlistIds, origin: siteOrigin(request, deps.config.PUBLIC_URL), pathname: url.pathname, search: url.search };
+  return {
+    home,
+    posts,
+    wishlistIds,
+    origin: siteOrigin(request, deps.config.PUBLIC_URL),
+    pathname: url.pathname,
+    search: url.search,
+  };
 }
 
 /** The rows' products as cards only: a third of the page's data (Quick View fetches the rest). */
 function cardSized(home: HomeData) {
   const cards = (products: ProductDTO[]) => products.map(toCardProduct);
-  const byKey = (rows: Record<string, ProductDTO[]>) => Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, cards(v)]));
+  const byKey = (rows: Record<string, ProductDTO[]>) =>
+    Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, cards(v)]));
   return {
     promos: home.promos,
     featuredProducts: cards(home.featuredProducts),
@@ -80,7 +88,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title={t("catalog.noProductsFound")}
           text={t("catalog.noProductsText")}
           action={
-            <a href="/" className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            <a
+              href="/"
+              className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
               {t("catalog.reload")}
             </a>
           }
@@ -97,10 +108,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       testId: `row-collection-${c}`,
     })),
     ...(home.featuredProducts.length
-      ? [{ title: t("catalog.featuredProducts"), products: home.featuredProducts, viewAllTo: "/shop", testId: "row-featured" }]
+      ? [
+          {
+            title: t("catalog.featuredProducts"),
+            products: home.featuredProducts,
+            viewAllTo: "/shop",
+            testId: "row-featured",
+          },
+        ]
       : []),
     ...(home.bestSellingProducts.length
-      ? [{ title: t("catalog.recommendedForYou"), products: home.bestSellingProducts, viewAllTo: "/shop", testId: "row-recommended" }]
+      ? [
+          {
+            title: t("catalog.recommendedForYou"),
+            products: home.bestSellingProducts,
+            viewAllTo: "/shop",
+            testId: "row-recommended",
+          },
+        ]
       : []),
     ...CATEGORIES.filter((c) => home.categoryProducts[c]?.length).map((c) => ({
       title: t(`common.category.${c}`),
@@ -128,13 +153,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="community-title" className="text-xl font-semibold tracking-tight md:text-2xl">
               {t("catalog.communityTitle")}
             </h2>
-            <Link to="/posts" className="shrink-0 text-sm font-semibold tracking-wide text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
+            <Link
+              to="/posts"
+              className="shrink-0 text-sm font-semibold tracking-wide text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+            >
               {t("catalog.viewAll")}
               <span className="sr-only"> – {t("catalog.communityTitle")}</span>
             </Link>
           </div>
           {/* Reviews are often in Arabic: rendering them only near view spares English pages the Arabic font's 124 kB at load. */}
-          <NearView placeholder={<div className="h-72 rounded-2xl bg-surface-2" aria-hidden data-testid="reviews-placeholder" />}>
+          <NearView
+            placeholder={
+              <div className="h-72 rounded-2xl bg-surface-2" aria-hidden data-testid="reviews-placeholder" />
+            }
+          >
             <PostsCarousel posts={posts} canDelete={user?.role === "admin"} />
           </NearView>
         </section>

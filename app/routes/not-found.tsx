@@ -24,7 +24,10 @@ export function ErrorBoundary() {
 function NotFoundContent() {
   const t = useT();
   return (
-    <section className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center" data-testid="not-found">
+    <section
+      className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center"
+      data-testid="not-found"
+    >
       <p className="text-6xl font-bold text-brand-600">404</p>
       <h1 className="text-2xl font-semibold">{t("common.notFoundTitle")}</h1>
       <p className="text-muted">{t("common.notFoundText")}</p>

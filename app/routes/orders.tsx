@@ -69,13 +69,22 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     if (!cancelling) return;
     setBusy(true);
     try {
-      const res = await api<{ message?: string }>(`/order/${encodeURIComponent(cancelling._id)}/cancel`, { method: "PUT" });
+      const res = await api<{ message?: string }>(`/order/${encodeURIComponent(cancelling._id)}/cancel`, {
+        method: "PUT",
+      });
       const id = cancelling._id;
-      setOrders((list) => list?.map((o) => (o._id === id ? { ...o, status: "Cancelled", shipping: { ...o.shipping, status: "Cancelled" } } : o)) ?? null);
+      setOrders(
+        (list) =>
+          list?.map((o) =>
+            o._id === id ? { ...o, status: "Cancelled", shipping: { ...o.shipping, status: "Cancelled" } } : o,
+          ) ?? null,
+      );
       toast.success(res.message ?? t("orders.cancelled"));
       setCancelling(null);
     } catch (err) {
-      toast.error(err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("orders.cancelFailed"));
+      toast.error(
+        err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("orders.cancelFailed"),
+      );
     } finally {
       setBusy(false);
     }
@@ -91,7 +100,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ) : orders && orders.length > 0 ? (
             <div className="flex flex-col gap-4" data-testid="my-orders">
               {orders.map((order) => (
-                <OrderCard key={order._id} order={order} onCancel={setCancelling} cityNamesAr={loaderData.cityNamesAr} />
+                <OrderCard
+                  key={order._id}
+                  order={order}
+                  onCancel={setCancelling}
+                  cityNamesAr={loaderData.cityNamesAr}
+                />
               ))}
             </div>
           ) : (
@@ -99,7 +113,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               title={t("orders.empty")}
               text={t("orders.emptyText")}
               action={
-                <Link to="/shop" className="inline-flex h-11 items-center rounded-full bg-brand-600 px-6 font-medium text-white hover:bg-brand-700">
+                <Link
+                  to="/shop"
+                  className="inline-flex h-11 items-center rounded-full bg-brand-600 px-6 font-medium text-white hover:bg-brand-700"
+                >
                   {t("orders.shopNow")}
                 </Link>
               }

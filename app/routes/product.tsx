@@ -65,7 +65,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <WishlistProvider ids={wishlistIds} signedIn={Boolean(user)}>
       <div className="mx-auto max-w-6xl px-4 py-6 md:px-6" data-testid="product-page">
-        <ProductDetails key={product._id} product={product} actions={staff ? <StaffActions productId={product._id} /> : null} />
+        <ProductDetails
+          key={product._id}
+          product={product}
+          actions={staff ? <StaffActions productId={product._id} /> : null}
+        />
       </div>
     </WishlistProvider>
   );

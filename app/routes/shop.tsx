@@ -70,7 +70,11 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const f = data.filters;
   let title = t("catalog.metaShopTitle");
   let description = t("catalog.metaShopDescription");
-  const named = f.category ? t(`common.category.${f.category}`) : f.collection ? t("catalog.collectionRow", { name: t(`common.collection.${f.collection}`) }) : null;
+  const named = f.category
+    ? t(`common.category.${f.category}`)
+    : f.collection
+      ? t("catalog.collectionRow", { name: t(`common.collection.${f.collection}`) })
+      : null;
   if (named) {
     title = t("catalog.metaCategoryTitle", { name: named });
     description = t("catalog.metaCategoryDescription", { name: named });
@@ -146,7 +150,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const crumb = filters.category || filters.collection || filters.search ? heading : null;
   const count = activeFilterCount(filters);
   const columns = compact ? 5 : 4;
-  const grid = compact ? "grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" : "grid-cols-2 gap-4 md:gap-6 lg:grid-cols-3 xl:grid-cols-4";
+  const grid = compact
+    ? "grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+    : "grid-cols-2 gap-4 md:gap-6 lg:grid-cols-3 xl:grid-cols-4";
 
   return (
     <WishlistProvider ids={wishlistIds} signedIn={Boolean(user)}>
@@ -185,7 +191,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </h1>
 
         <div className="flex gap-8">
-          <aside className="hidden w-64 shrink-0 md:block" aria-label={t("catalog.filters")} data-testid="filter-sidebar">
+          <aside
+            className="hidden w-64 shrink-0 md:block"
+            aria-label={t("catalog.filters")}
+            data-testid="filter-sidebar"
+          >
             <div className="sticky top-20">
               <h2 className="mb-4 text-lg font-semibold">{t("catalog.filters")}</h2>
               {/* Re-created when the URL changes, so the draft always starts from what is shown. */}
@@ -229,7 +239,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   <span className="text-muted">{t("catalog.perPage")}</span>
                   <select
                     value={metadata.limit}
-                    onChange={(e) => navigate(hrefWith(filters, { limit: e.target.value === String(LIMITS.defaultPageSize) ? null : e.target.value }))}
+                    onChange={(e) =>
+                      navigate(
+                        hrefWith(filters, {
+                          limit: e.target.value === String(LIMITS.defaultPageSize) ? null : e.target.value,
+                        }),
+                      )
+                    }
                     className="h-10 rounded-full border border-line bg-surface px-3 text-sm"
                     data-testid="page-size-select"
                   >
@@ -240,7 +256,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                     ))}
                   </select>
                 </label>
-                <div role="group" aria-label={t("catalog.gridLayout")} className="flex rounded-full border border-line p-0.5">
+                <div
+                  role="group"
+                  aria-label={t("catalog.gridLayout")}
+                  className="flex rounded-full border border-line p-0.5"
+                >
                   <button
                     type="button"
                     onClick={() => navigate(withParam("view", null), { preventScrollReset: true })}
@@ -274,7 +294,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               >
                 {products.map((p, i) => (
                   <li key={p._id}>
-                    <ProductCard product={p} sizes={cardSizes(columns)} eager={i < (compact ? 5 : 4)} compact={compact} headingLevel={2} />
+                    <ProductCard
+                      product={p}
+                      sizes={cardSizes(columns)}
+                      eager={i < (compact ? 5 : 4)}
+                      compact={compact}
+                      headingLevel={2}
+                    />
                   </li>
                 ))}
               </ul>
@@ -285,7 +311,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   text={t("catalog.emptyText")}
                   action={
                     count ? (
-                      <Link to="/shop" className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+                      <Link
+                        to="/shop"
+                        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
+                      >
                         {t("catalog.resetAll")}
                       </Link>
                     ) : null
@@ -294,7 +323,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               </div>
             )}
 
-            <Pagination page={metadata.page} totalPages={metadata.totalPages} hrefFor={(n) => withParam("page", n === 1 ? null : String(n))} />
+            <Pagination
+              page={metadata.page}
+              totalPages={metadata.totalPages}
+              hrefFor={(n) => withParam("page", n === 1 ? null : String(n))}
+            />
           </div>
         </div>
 

@@ -2,9 +2,20 @@ import type { Route } from "./+types/sitemap";
 import { listSitemapEntries } from "@server/modules/catalog/sitemap-entries";
 import { siteOrigin } from "~/components/catalog/seo";
 
-const STATIC_PATHS = ["/", "/shop", "/posts", "/about", "/contact", "/privacy-policy", "/terms-service", "/refund-policy", "/shipping-policy"];
+const STATIC_PATHS = [
+  "/",
+  "/shop",
+  "/posts",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms-service",
+  "/refund-policy",
+  "/shipping-policy",
+];
 
-const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const xmlEscape = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** Each URL with its English and Arabic alternates (the language is chosen by ?lang=). */
 function entry(origin: string, path: string, lastmod?: Date): string {

@@ -11,7 +11,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Unauthorized() {
   const t = useT();
   return (
-    <section className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center" data-testid="unauthorized">
+    <section
+      className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center"
+      data-testid="unauthorized"
+    >
       <p className="text-6xl font-bold text-brand-600">403</p>
       <h1 className="text-2xl font-semibold">{t("common.unauthorizedTitle")}</h1>
       <p className="text-muted">{t("common.unauthorizedText")}</p>

@@ -45,7 +45,10 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
               title={t("catalog.wishlistEmpty")}
               text={t("catalog.wishlistEmptyText")}
               action={
-                <Link to="/shop" className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+                <Link
+                  to="/shop"
+                  className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
+                >
                   {t("catalog.browseShop")}
                 </Link>
               }

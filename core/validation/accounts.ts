@@ -55,7 +55,8 @@ export const signUpForm = signUpInput
     terms: z.boolean(),
   })
   .superRefine((v, ctx) => {
-    if (v.password !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
+    if (v.password !== v.confirmPassword)
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
     if (!v.terms) ctx.addIssue({ code: "custom", path: ["terms"], message: "auth.agreeToTerms" });
   });
 
@@ -83,10 +84,17 @@ export const resendActivationInput = z.object({ userId: userIdField });
 /** Forgot password, step by step: e-mail, code, new password. */
 export const checkEmailInput = z.object({ email: emailField });
 export const checkTokenInput = z.object({ email: emailField, token: activationCodeField });
-export const resetPasswordInput = z.object({ email: emailField, token: activationCodeField, password: newPasswordField });
+export const resetPasswordInput = z.object({
+  email: emailField,
+  token: activationCodeField,
+  password: newPasswordField,
+});
 
 export const resetPasswordForm = z
-  .object({ password: newPasswordField, confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordTooLong") })
+  .object({
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, fillAll).max(PASSWORD_MAX, "auth.passwordTooLong"),
+  })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
 
 /**
@@ -117,18 +125,35 @@ export function passwordChangeForm(needsCurrent: boolean) {
       confirmPassword: z.string().max(PASSWORD_MAX, "auth.passwordTooLong"),
     })
     .superRefine((v, ctx) => {
-      if (needsCurrent && !v.currentPassword) ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "account.currentPasswordRequired" });
-      if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
+      if (needsCurrent && !v.currentPassword)
+        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "account.currentPasswordRequired" });
+      if (v.newPassword !== v.confirmPassword)
+        ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "auth.passwordsDoNotMatch" });
     });
 }
 
-export const preferencesInput = z.object({ lang: z.enum(LANGS, { error: "validation.invalidInput" }).optional(), theme: z.enum(THEMES, { error: "validation.invalidInput" }).optional() });
+export const preferencesInput = z.object({
+  lang: z.enum(LANGS, { error: "validation.invalidInput" }).optional(),
+  theme: z.enum(THEMES, { error: "validation.invalidInput" }).optional(),
+});
 
 /** Admin accounts (SPEC §7). */
 export const searchUsersQuery = z.object({
   searchTerm: z.string().trim().max(100, "validation.tooLong").optional().default(""),
-  page: z.coerce.number({ error: "validation.invalidInput" }).int("validation.invalidInput").min(1, "validation.invalidInput").max(10_000, "validation.invalidInput").optional().default(1),
-  limit: z.coerce.number({ error: "validation.invalidInput" }).int("validation.invalidInput").min(1, "validation.invalidInput").max(100, "validation.invalidInput").optional().default(10),
+  page: z.coerce
+    .number({ error: "validation.invalidInput" })
+    .int("validation.invalidInput")
+    .min(1, "validation.invalidInput")
+    .max(10_000, "validation.invalidInput")
+    .optional()
+    .default(1),
+  limit: z.coerce
+    .number({ error: "validation.invalidInput" })
+    .int("validation.invalidInput")
+    .min(1, "validation.invalidInput")
+    .max(100, "validation.invalidInput")
+    .optional()
+    .default(10),
   hidden: z
     .enum(["true", "false"], { error: "validation.invalidInput" })
     .optional()

@@ -5,8 +5,16 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 
-const productId = z.string({ error: "ordersApi.productRequired" }).trim().min(1, "ordersApi.productRequired").max(64, "validation.tooLong");
-const choice = z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60, "validation.tooLong");
+const productId = z
+  .string({ error: "ordersApi.productRequired" })
+  .trim()
+  .min(1, "ordersApi.productRequired")
+  .max(64, "validation.tooLong");
+const choice = z
+  .string({ error: "ordersApi.selectSizeColor" })
+  .trim()
+  .min(1, "ordersApi.selectSizeColor")
+  .max(60, "validation.tooLong");
 const wholeNumber = (message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),

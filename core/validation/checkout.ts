@@ -12,7 +12,10 @@ const REQUIRED = "ordersApi.fillRequired";
 
 const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, "validation.tooLong");
 const optional = (max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string({ error: "validation.invalidInput" }).trim().max(max, "validation.tooLong"));
+  z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string({ error: "validation.invalidInput" }).trim().max(max, "validation.tooLong"),
+  );
 
 export const COUNTRY = "Egypt";
 
@@ -39,7 +42,12 @@ export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
 export const checkoutContactSchema = z.object({
   firstName: required(80),
   lastName: required(80),
-  email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, "validation.tooLong").pipe(z.email("validation.emailInvalid")),
+  email: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(200, "validation.tooLong")
+    .pipe(z.email("validation.emailInvalid")),
   phone: required(30).refine((p) => /^[+\d][\d\s-]{5,}$/.test(p), "ordersApi.phoneInvalid"),
   notes: optional(1000),
 });
@@ -53,12 +61,23 @@ export const orderLineInput = z.object({
     .int("ordersApi.quantityMin")
     .min(1, "ordersApi.quantityMin")
     .max(LIMITS.cartLineMaxQuantity, "ordersApi.quantityMax"),
-  size: z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60, "validation.tooLong"),
-  color: z.string({ error: "ordersApi.selectSizeColor" }).trim().min(1, "ordersApi.selectSizeColor").max(60, "validation.tooLong"),
+  size: z
+    .string({ error: "ordersApi.selectSizeColor" })
+    .trim()
+    .min(1, "ordersApi.selectSizeColor")
+    .max(60, "validation.tooLong"),
+  color: z
+    .string({ error: "ordersApi.selectSizeColor" })
+    .trim()
+    .min(1, "ordersApi.selectSizeColor")
+    .max(60, "validation.tooLong"),
 });
 
 export const orderInput = checkoutContactSchema.extend({
-  promoCode: z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(32, "validation.tooLong")),
+  promoCode: z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string().trim().max(32, "validation.tooLong"),
+  ),
   paymentMethod: paymentMethodSchema,
   products: z.array(orderLineInput, { error: "ordersApi.cartEmpty" }).min(1, "ordersApi.cartEmpty").max(50),
   shipping: z.object({ address: shippingAddressSchema }, { error: REQUIRED }),
@@ -73,5 +92,7 @@ export const orderLookupInput = z.object({
 });
 
 export const orderStatusInput = z.object({
-  status: z.enum(["Processing", "Shipped", "Out for Delivery", "Delivered", "Cancelled"], { error: "ordersApi.statusInvalid" }),
+  status: z.enum(["Processing", "Shipped", "Out for Delivery", "Delivered", "Cancelled"], {
+    error: "ordersApi.statusInvalid",
+  }),
 });

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { CONTACT_TYPES, LIMITS } from "../constants";
 import { uuidField } from "./fields";
 
-const required = (key: string, max: number) => z.string({ error: key }).trim().min(1, key).max(max, "validation.tooLong");
+const required = (key: string, max: number) =>
+  z.string({ error: key }).trim().min(1, key).max(max, "validation.tooLong");
 
 export const CONTACT_MAX_FILES = 5;
 
@@ -21,7 +22,10 @@ export const contactInput = z.object({
   type: z.enum(CONTACT_TYPES, { error: "pages.contactTypeRequired" }),
   message: required("pages.contactMessageRequired", 5000),
   /** The ids POST /api/uploads/contact answered (docs/decisions/022). */
-  files: z.array(uuidField("pages.contactFilesInvalid"), { error: "pages.contactFilesInvalid" }).max(CONTACT_MAX_FILES, "pages.contactTooManyFiles").default([]),
+  files: z
+    .array(uuidField("pages.contactFilesInvalid"), { error: "pages.contactFilesInvalid" })
+    .max(CONTACT_MAX_FILES, "pages.contactTooManyFiles")
+    .default([]),
 });
 
 export type ContactInput = z.infer<typeof contactInput>;
@@ -32,8 +36,25 @@ export type ContactFormValues = z.input<typeof contactInput>;
  * browsers leave archives' types blank or vague); the server checks the content itself.
  */
 export const CONTACT_FILE_EXTENSIONS = [
-  "jpg", "jpeg", "png", "gif", "mp4", "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx",
-  "rar", "zip", "7z", "tar", "gz", "tgz", "bz2",
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "mp4",
+  "pdf",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "ppt",
+  "pptx",
+  "rar",
+  "zip",
+  "7z",
+  "tar",
+  "gz",
+  "tgz",
+  "bz2",
 ] as const;
 
 export const CONTACT_FILE_ACCEPT = CONTACT_FILE_EXTENSIONS.map((e) => `.${e}`).join(",");

@@ -2,11 +2,12 @@
 import { z } from "zod";
 
 const optionalText = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v ?? undefined),
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : (v ?? undefined)),
   z.string({ error: "validation.invalidInput" }).trim().max(1000, "validation.tooLong").optional(),
 );
 
-const required = (key: string, max = 1000) => z.string({ error: key }).trim().min(1, key).max(max, "validation.tooLong");
+const required = (key: string, max = 1000) =>
+  z.string({ error: key }).trim().min(1, key).max(max, "validation.tooLong");
 
 /** A link is a path in the shop ("/shop?category=dresses") or an http(s) address. */
 const link = required("catalogAdmin.bannerLinkRequired", 500).refine(

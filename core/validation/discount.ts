@@ -43,7 +43,8 @@ export const discountInput = z
   })
   .superRefine((v, ctx) => {
     const targets = [v.category, v.collectionName, v.productId].filter((t) => t !== undefined).length;
-    if (targets !== 1) ctx.addIssue({ code: "custom", path: ["category"], message: "catalogAdmin.discountTargetRequired" });
+    if (targets !== 1)
+      ctx.addIssue({ code: "custom", path: ["category"], message: "catalogAdmin.discountTargetRequired" });
   });
 
 export type DiscountInput = z.infer<typeof discountInput>;

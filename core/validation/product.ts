@@ -10,27 +10,43 @@ import { CATEGORIES, COLLECTIONS, LIMITS, SIZES } from "../constants";
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 const optionalText = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v ?? undefined),
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : (v ?? undefined)),
   z.string({ error: "validation.invalidInput" }).trim().max(5000, "validation.tooLong").optional(),
 );
 
 /** Empty entries are dropped before validation (SPEC §5). */
 const textList = (max: number) =>
   z.preprocess(
-    (v) => (Array.isArray(v) ? v.filter((s) => typeof s === "string" && s.trim() !== "").map((s: string) => s.trim()) : v),
-    z.array(z.string({ error: "validation.invalidInput" }).max(500, "validation.tooLong"), { error: "validation.invalidInput" }).max(max, "validation.tooLong"),
+    (v) =>
+      Array.isArray(v) ? v.filter((s) => typeof s === "string" && s.trim() !== "").map((s: string) => s.trim()) : v,
+    z
+      .array(z.string({ error: "validation.invalidInput" }).max(500, "validation.tooLong"), {
+        error: "validation.invalidInput",
+      })
+      .max(max, "validation.tooLong"),
   );
 
 const money = (message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z.number({ error: message }).refine((n) => Number.isFinite(n) && n > 0, message).refine((n) => n <= 10_000_000, message),
+    z
+      .number({ error: message })
+      .refine((n) => Number.isFinite(n) && n > 0, message)
+      .refine((n) => n <= 10_000_000, message),
   );
 
 const baseShape = {
-  name: z.string({ error: "catalogAdmin.nameRequired" }).trim().min(1, "catalogAdmin.nameRequired").max(200, "validation.tooLong"),
+  name: z
+    .string({ error: "catalogAdmin.nameRequired" })
+    .trim()
+    .min(1, "catalogAdmin.nameRequired")
+    .max(200, "validation.tooLong"),
   nameAr: optionalText,
-  code: z.string({ error: "catalogAdmin.codeRequired" }).trim().min(1, "catalogAdmin.codeRequired").max(60, "validation.tooLong"),
+  code: z
+    .string({ error: "catalogAdmin.codeRequired" })
+    .trim()
+    .min(1, "catalogAdmin.codeRequired")
+    .max(60, "validation.tooLong"),
   description: z
     .string({ error: "catalogAdmin.descriptionRequired" })
     .trim()
@@ -38,14 +54,28 @@ const baseShape = {
     .max(5000, "validation.tooLong"),
   descriptionAr: optionalText,
   category: z.enum(CATEGORIES, { error: "catalogAdmin.categoryRequired" }),
-  collection: z.preprocess(blankToUndefined, z.enum(COLLECTIONS, { error: "catalogAdmin.collectionInvalid" }).optional()),
+  collection: z.preprocess(
+    blankToUndefined,
+    z.enum(COLLECTIONS, { error: "catalogAdmin.collectionInvalid" }).optional(),
+  ),
   price: money("catalogAdmin.pricePositive"),
   stock: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z.number({ error: "catalogAdmin.stockNotNegative" }).int("catalogAdmin.stockNotNegative").min(0, "catalogAdmin.stockNotNegative").max(1_000_000),
+    z
+      .number({ error: "catalogAdmin.stockNotNegative" })
+      .int("catalogAdmin.stockNotNegative")
+      .min(0, "catalogAdmin.stockNotNegative")
+      .max(1_000_000),
   ),
   images: z
-    .array(z.string({ error: "catalogAdmin.imageNotFound" }).trim().min(1, "catalogAdmin.imageNotFound").max(500, "catalogAdmin.imageNotFound"), { error: "catalogAdmin.imageRequired" })
+    .array(
+      z
+        .string({ error: "catalogAdmin.imageNotFound" })
+        .trim()
+        .min(1, "catalogAdmin.imageNotFound")
+        .max(500, "catalogAdmin.imageNotFound"),
+      { error: "catalogAdmin.imageRequired" },
+    )
     .max(LIMITS.productMaxImages, "catalogAdmin.maxImages"),
   sizes: textList(SIZES.length + 5)
     .pipe(z.array(z.enum(SIZES, { error: "catalogAdmin.sizeInvalid" })).min(1, "catalogAdmin.sizeRequired"))
@@ -55,11 +85,20 @@ const baseShape = {
   specificationsAr: textList(30).optional().default([]),
   bulkDiscountminQuantity: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v === null ? undefined : v),
-    z.number({ error: "catalogAdmin.bulkQuantityPositive" }).int("catalogAdmin.bulkQuantityPositive").positive("catalogAdmin.bulkQuantityPositive").max(1000).optional(),
+    z
+      .number({ error: "catalogAdmin.bulkQuantityPositive" })
+      .int("catalogAdmin.bulkQuantityPositive")
+      .positive("catalogAdmin.bulkQuantityPositive")
+      .max(1000)
+      .optional(),
   ),
   bulkDiscount: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v === null ? undefined : v),
-    z.number({ error: "catalogAdmin.bulkPricePositive" }).positive("catalogAdmin.bulkPricePositive").max(10_000_000).optional(),
+    z
+      .number({ error: "catalogAdmin.bulkPricePositive" })
+      .positive("catalogAdmin.bulkPricePositive")
+      .max(10_000_000)
+      .optional(),
   ),
 };
 
@@ -86,7 +125,12 @@ export const productCreateInput = z
  */
 const previousStock = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v === null ? undefined : v),
-  z.number({ error: "catalogAdmin.stockNotNegative" }).int("catalogAdmin.stockNotNegative").min(0, "catalogAdmin.stockNotNegative").max(1_000_000).optional(),
+  z
+    .number({ error: "catalogAdmin.stockNotNegative" })
+    .int("catalogAdmin.stockNotNegative")
+    .min(0, "catalogAdmin.stockNotNegative")
+    .max(1_000_000)
+    .optional(),
 );
 
 /** Edit: the same rules, images may be left as they are. */
@@ -97,7 +141,8 @@ export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 export type ProductFormValues = z.input<typeof productCreateInput>;
 
 /** The schema for the form's mode. */
-export const productFormSchema = (mode: "create" | "edit") => (mode === "create" ? productCreateInput : productUpdateInput);
+export const productFormSchema = (mode: "create" | "edit") =>
+  mode === "create" ? productCreateInput : productUpdateInput;
 
 /** SPEC §5: the uppercased initials of the name's words, a dash, then a random 5-digit number. */
 export function generateProductCode(name: string, random: () => number = Math.random): string {

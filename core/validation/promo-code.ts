@@ -57,7 +57,11 @@ export const promoCodeInput = z
       ),
       usageLimit: z.preprocess(
         numeric,
-        z.number({ error: "ordersApi.promoUsesMin" }).int("ordersApi.promoUsesMin").min(1, "ordersApi.promoUsesMin").max(1_000_000),
+        z
+          .number({ error: "ordersApi.promoUsesMin" })
+          .int("ordersApi.promoUsesMin")
+          .min(1, "ordersApi.promoUsesMin")
+          .max(1_000_000),
       ),
       expDate: z
         .string({ error: "ordersApi.promoExpiryInvalid" })
@@ -65,8 +69,14 @@ export const promoCodeInput = z
         // `abort` on each step: an unreadable date must never reach toISOString() (it threw, a 500).
         .max(40, { error: "ordersApi.promoExpiryInvalid", abort: true })
         .regex(isoDate, { error: "ordersApi.promoExpiryInvalid", abort: true })
-        .refine((s) => !Number.isNaN(expiryFromInput(s).getTime()), { error: "ordersApi.promoExpiryInvalid", abort: true })
-        .refine((s) => expiryFromInput(s).toISOString().slice(0, 10) >= earliestExpiryDay(), "ordersApi.promoExpiryTomorrow"),
+        .refine((s) => !Number.isNaN(expiryFromInput(s).getTime()), {
+          error: "ordersApi.promoExpiryInvalid",
+          abort: true,
+        })
+        .refine(
+          (s) => expiryFromInput(s).toISOString().slice(0, 10) >= earliestExpiryDay(),
+          "ordersApi.promoExpiryTomorrow",
+        ),
     }),
   );
 export type PromoCodeInput = z.infer<typeof promoCodeInput>;

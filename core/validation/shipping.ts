@@ -13,13 +13,17 @@ const egp = (message: string) =>
 export const shippingOptionInput = z.object({
   city: z.string({ error: "ordersApi.cityMin" }).trim().min(2, "ordersApi.cityMin").max(80, "validation.tooLong"),
   cityAr: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v ?? undefined),
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : (v ?? undefined)),
     z.string().trim().min(2, "ordersApi.cityMin").max(80, "validation.tooLong").optional(),
   ),
   shipping: egp("ordersApi.shippingPositive").pipe(
     z.number().min(0, "ordersApi.shippingPositive").max(100_000, "ordersApi.shippingPositive"),
   ),
-  estTime: z.string({ error: "ordersApi.estTimeMin" }).trim().min(2, "ordersApi.estTimeMin").max(40, "validation.tooLong"),
+  estTime: z
+    .string({ error: "ordersApi.estTimeMin" })
+    .trim()
+    .min(2, "ordersApi.estTimeMin")
+    .max(40, "validation.tooLong"),
   /** Optional on update, so staff can reset a bulk extra cost to 0 for one city. */
   additionalCost: egp("ordersApi.additionalCostInvalid").pipe(z.number().min(-100_000).max(100_000)).optional(),
 });
@@ -27,7 +31,10 @@ export type ShippingOptionInput = z.infer<typeof shippingOptionInput>;
 
 export const additionalCostInput = z.object({
   citiesId: z
-    .array(z.string({ error: "ordersApi.selectCity" }).trim().min(1, "ordersApi.selectCity").max(64, "ordersApi.selectCity"), { error: "ordersApi.selectCity" })
+    .array(
+      z.string({ error: "ordersApi.selectCity" }).trim().min(1, "ordersApi.selectCity").max(64, "ordersApi.selectCity"),
+      { error: "ordersApi.selectCity" },
+    )
     .min(1, "ordersApi.selectCity")
     .max(200),
   additionalCost: egp("ordersApi.additionalCostNotZero").pipe(

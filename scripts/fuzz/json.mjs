@@ -35,7 +35,8 @@ export function squeeze(s, max = 600) {
 /** A body as a report shows it: raw parts by their label, long runs squeezed. */
 export function preview(v) {
   if (v instanceof Raw) return v.label;
-  if (v instanceof Obj) return `{${v.entries.map(([k, x]) => `${squeeze(JSON.stringify(k), 120)}:${preview(x)}`).join(",")}}`;
+  if (v instanceof Obj)
+    return `{${v.entries.map(([k, x]) => `${squeeze(JSON.stringify(k), 120)}:${preview(x)}`).join(",")}}`;
   if (Array.isArray(v)) return `[${v.map(preview).join(",")}]`;
   if (typeof v === "string") return squeeze(JSON.stringify(v), 300);
   if (typeof v === "number" && !Number.isFinite(v)) return "null";

@@ -10,12 +10,19 @@ function multipartBody(m) {
   const chunks = [];
   const b = m.boundary;
   for (const [name, value] of m.fields) {
-    chunks.push(Buffer.from(`--${b}\r\ncontent-disposition: form-data; name="${name.replace(/["\r\n]/g, "_")}"\r\n\r\n`), Buffer.from(String(value), "utf8"), Buffer.from("\r\n"));
+    chunks.push(
+      Buffer.from(`--${b}\r\ncontent-disposition: form-data; name="${name.replace(/["\r\n]/g, "_")}"\r\n\r\n`),
+      Buffer.from(String(value), "utf8"),
+      Buffer.from("\r\n"),
+    );
   }
   for (const f of m.files) {
     const filename = f.filename.replace(/["\r\n]/g, "_");
     chunks.push(
-      Buffer.from(`--${b}\r\ncontent-disposition: form-data; name="${f.field}"; filename="${filename}"\r\n${f.type ? `content-type: ${f.type}\r\n` : ""}\r\n`, "utf8"),
+      Buffer.from(
+        `--${b}\r\ncontent-disposition: form-data; name="${f.field}"; filename="${filename}"\r\n${f.type ? `content-type: ${f.type}\r\n` : ""}\r\n`,
+        "utf8",
+      ),
       typeof f.content === "string" ? Buffer.from(f.content, "latin1") : Buffer.from(f.content),
       Buffer.from("\r\n"),
     );
@@ -27,7 +34,8 @@ function multipartBody(m) {
 /** The bytes and content type a case sends. */
 export function encodeBody(c) {
   if (!c.body) return { bytes: null, contentType: null };
-  if (c.body.type === "multipart") return { bytes: multipartBody(c.body), contentType: `multipart/form-data; boundary=${c.body.boundary}` };
+  if (c.body.type === "multipart")
+    return { bytes: multipartBody(c.body), contentType: `multipart/form-data; boundary=${c.body.boundary}` };
   if (c.body.type === "raw") return { bytes: Buffer.from(c.body.text, "utf8"), contentType: c.contentType || null };
   return { bytes: Buffer.from(toJson(c.body.value), "utf8"), contentType: c.contentType || null };
 }
@@ -60,7 +68,15 @@ export function send(base, c, token, timeoutMs) {
     };
     let req;
     try {
-      req = http.request({ hostname: url.hostname, port: url.port, path: c.path, method: c.method, headers, agent, insecureHTTPParser: false });
+      req = http.request({
+        hostname: url.hostname,
+        port: url.port,
+        path: c.path,
+        method: c.method,
+        headers,
+        agent,
+        insecureHTTPParser: false,
+      });
     } catch (err) {
       // node:http refused to send it (a character no HTTP request may carry): not the server's fault.
       return done({ status: -1, contentType: "", body: "", timedOut: false, error: err.code ?? err.message });
@@ -76,10 +92,28 @@ export function send(base, c, token, timeoutMs) {
         size += d.length;
         if (size <= 4 * 1024 * 1024) parts.push(d);
       });
-      res.on("end", () => done({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), location: res.headers.location, body: Buffer.concat(parts).toString("utf8"), timedOut: false }));
-      res.on("error", (err) => done({ status: res.statusCode ?? 0, contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(parts).toString("utf8"), timedOut: false, error: err.code }));
+      res.on("end", () =>
+        done({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers["content-type"] ?? ""),
+          location: res.headers.location,
+          body: Buffer.concat(parts).toString("utf8"),
+          timedOut: false,
+        }),
+      );
+      res.on("error", (err) =>
+        done({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers["content-type"] ?? ""),
+          body: Buffer.concat(parts).toString("utf8"),
+          timedOut: false,
+          error: err.code,
+        }),
+      );
     });
-    req.on("error", (err) => done({ status: 0, contentType: "", body: "", timedOut: false, error: err.code ?? err.message }));
+    req.on("error", (err) =>
+      done({ status: 0, contentType: "", body: "", timedOut: false, error: err.code ?? err.message }),
+    );
     if (bytes) req.end(bytes);
     else req.end();
   });

@@ -14,11 +14,20 @@ export interface CompiledQuery {
   query: Query;
 }
 
-export async function queryArrays(db: Db, compiled: CompiledQuery, values: Record<string, unknown>): Promise<unknown[][]> {
+export async function queryArrays(
+  db: Db,
+  compiled: CompiledQuery,
+  values: Record<string, unknown>,
+): Promise<unknown[][]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   const params = fillPlaceholders(compiled.query.params, values);
   if (client instanceof pg.Pool) {
-    const result = await client.query({ name: compiled.name || undefined, text: compiled.query.sql, values: params, rowMode: "array" });
+    const result = await client.query({
+      name: compiled.name || undefined,
+      text: compiled.query.sql,
+      values: params,
+      rowMode: "array",
+    });
     return result.rows as unknown[][];
   }
   const result = await client.query<unknown[]>(compiled.query.sql, params, { rowMode: "array" });

@@ -50,7 +50,8 @@ export function registerAccess(app: FastifyInstance) {
   app.addHook("onRequest", async (req, reply) => {
     // `?lang=en|ar` (the hreflang alternate URLs) wins over the cookie and becomes the new choice.
     const queryLang = (req.query as Record<string, unknown> | undefined)?.lang;
-    const override = typeof queryLang === "string" && (LANGS as readonly string[]).includes(queryLang) ? (queryLang as Lang) : null;
+    const override =
+      typeof queryLang === "string" && (LANGS as readonly string[]).includes(queryLang) ? (queryLang as Lang) : null;
     if (override && override !== req.cookies?.[COOKIES.lang]) {
       reply.setCookie(COOKIES.lang, override, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "lax" });
     }

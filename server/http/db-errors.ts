@@ -8,11 +8,21 @@ const UNAVAILABLE_CODES = new Set([
   "57P01", // admin_shutdown (pg_terminate_backend, a restart)
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now (starting up)
-  "08000", "08001", "08003", "08004", "08006", // connection exceptions
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006", // connection exceptions
   "53300", // too_many_connections
-  "ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND",
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
 ]);
-const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|terminating connection|timeout exceeded when trying to connect|Connection ended unexpectedly|connection is closed/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|terminating connection|timeout exceeded when trying to connect|Connection ended unexpectedly|connection is closed/i;
 
 /** The caller's text the database cannot store: a NUL byte, a broken escape, a malformed value. */
 const BAD_TEXT_CODES = new Set([
@@ -23,7 +33,8 @@ const BAD_VALUE_CODES = new Set([
   "22P02", // invalid_text_representation (e.g. not a uuid)
   "22001", // string_data_right_truncation (longer than the column)
   "22003", // numeric_value_out_of_range
-  "22007", "22008", // invalid date/time
+  "22007",
+  "22008", // invalid date/time
   "54000", // program_limit_exceeded (e.g. an index row too large)
 ]);
 

@@ -26,7 +26,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         const path = (v.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
         return { path, message: isMessageKey(key) ? translate(lang, key) : translate(lang, "validation.invalidInput") };
       });
-      return reply.status(400).send({ message: errors[0]?.message ?? translate(lang, "validation.invalidInput"), errors });
+      return reply
+        .status(400)
+        .send({ message: errors[0]?.message ?? translate(lang, "validation.invalidInput"), errors });
     }
     const db = classifyDbError(err);
     if (db === "unavailable") {

@@ -39,7 +39,8 @@ function uploadError(err: unknown, tooLargeKey: string): unknown {
   // busboy's own errors ("Unexpected end of form", "Malformed part header", no boundary) carry no
   // status; they and the plugin's 4xx ones are all a body the shop cannot read.
   const status = (err as { statusCode?: number }).statusCode;
-  if (status === undefined || (status >= 400 && status < 500)) return new AppError("bad_input", "validation.uploadMalformed");
+  if (status === undefined || (status >= 400 && status < 500))
+    return new AppError("bad_input", "validation.uploadMalformed");
   return err;
 }
 
@@ -54,7 +55,11 @@ export interface UploadedFile {
  * carries none (or is not multipart). A field before it longer than MULTIPART_LIMITS.fieldSize is
  * refused rather than silently cut, as the parser would.
  */
-export async function readOneFile(req: FastifyRequest, maxBytes: number, tooLargeKey: string): Promise<UploadedFile | null> {
+export async function readOneFile(
+  req: FastifyRequest,
+  maxBytes: number,
+  tooLargeKey: string,
+): Promise<UploadedFile | null> {
   if (!req.isMultipart()) return null;
   try {
     const part = await req.file({ limits: { ...MULTIPART_LIMITS, fileSize: maxBytes } });

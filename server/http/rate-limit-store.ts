@@ -69,7 +69,9 @@ class FallbackStore implements Store {
 /** A `store` class for @fastify/rate-limit (it calls `new Store(globalParams)`). */
 export function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
   const report = throttledLog(log);
-  redis.on("error", (err) => report(err, "rate limits: Redis is unreachable, counting in this process until it is back"));
+  redis.on("error", (err) =>
+    report(err, "rate limits: Redis is unreachable, counting in this process until it is back"),
+  );
   return class {
     // A constructor may return another object: the plugin gets the FallbackStore built here.
     constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {

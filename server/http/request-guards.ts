@@ -21,13 +21,17 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function registerRequestGuards(app: FastifyInstance) {
   app.addHook("onRequest", async (req, reply) => {
     if (REFUSED_METHODS.has(req.method)) {
-      reply.header("allow", req.url.startsWith("/api/") ? allowedApiMethods(app, pathOf(req.url)).join(", ") : PAGE_METHODS);
+      reply.header(
+        "allow",
+        req.url.startsWith("/api/") ? allowedApiMethods(app, pathOf(req.url)).join(", ") : PAGE_METHODS,
+      );
       throw new AppError("method_not_allowed", "validation.methodNotAllowed");
     }
     if (/%00|\u0000/i.test(req.url)) throw new AppError("bad_input", "validation.invalidCharacters");
   });
   app.addHook("preValidation", async (req) => {
-    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) throw new AppError("bad_input", "validation.invalidCharacters");
+    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body))
+      throw new AppError("bad_input", "validation.invalidCharacters");
   });
 }
 

@@ -85,14 +85,20 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       response = new Response(response.body, { status: 503, headers: response.headers });
       response.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
     }
-    if (response.headers.get("content-type")?.startsWith("text/html")) reply.header("content-security-policy", app.pageCsp(nonce));
+    if (response.headers.get("content-type")?.startsWith("text/html"))
+      reply.header("content-security-policy", app.pageCsp(nonce));
     return sendWebResponse(reply, response, rendered, Boolean(req.sessionToken));
   }
 }
 
 const varyWithCookie = (vary: unknown) => {
-  const values = String(vary ?? "").split(",").map((v) => v.trim()).filter(Boolean);
-  return values.some((v) => v.toLowerCase() === "cookie" || v === "*") ? values.join(", ") : [...values, "Cookie"].join(", ");
+  const values = String(vary ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return values.some((v) => v.toLowerCase() === "cookie" || v === "*")
+    ? values.join(", ")
+    : [...values, "Cookie"].join(", ");
 };
 
 /**

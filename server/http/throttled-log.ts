@@ -10,9 +10,14 @@ export function throttledLog(log: FastifyBaseLogger, intervalMs = 60_000) {
       missed++;
       return;
     }
-    log.error({ err: err instanceof Error ? { message: err.message, code: (err as { code?: string }).code } : err, sinceLast: missed }, msg);
+    log.error(
+      {
+        err: err instanceof Error ? { message: err.message, code: (err as { code?: string }).code } : err,
+        sinceLast: missed,
+      },
+      msg,
+    );
     last = now;
     missed = 0;
   };
 }
-

@@ -8,7 +8,9 @@ import type { Server } from "node:http";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config";
 
-export function serverTimeouts(config: Config): Pick<FastifyServerOptions, "requestTimeout" | "connectionTimeout" | "keepAliveTimeout"> {
+export function serverTimeouts(
+  config: Config,
+): Pick<FastifyServerOptions, "requestTimeout" | "connectionTimeout" | "keepAliveTimeout"> {
   return {
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // A socket silent this long is closed (a slow reader of a big page still counts as activity).

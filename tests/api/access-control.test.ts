@@ -39,15 +39,20 @@ describe("the committed route access table", () => {
     const changed = registered
       .filter((r) => committedByKey.has(key(r)) && committedByKey.get(key(r)) !== r.access)
       .map((r) => `${key(r)}: table says ${committedByKey.get(key(r))}, route says ${r.access}`);
-    const hint = "update docs/api-access.md (UPDATE_ACCESS_TABLE=1 npx vitest run tests/api/access-control.test.ts) and review the diff";
+    const hint =
+      "update docs/api-access.md (UPDATE_ACCESS_TABLE=1 npx vitest run tests/api/access-control.test.ts) and review the diff";
     expect({ added, removed, changed }, hint).toEqual({ added: [], removed: [], changed: [] });
     expect(committed.length).toBe(registered.length); // no row twice
   });
 
   it("lists every path of the OpenAPI document", async () => {
-    const doc = (await t.app.inject({ method: "GET", url: "/api/docs" })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
-      Object.keys(ops).filter((m) => m !== "head").map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ":$1")}`),
+      Object.keys(ops)
+        .filter((m) => m !== "head")
+        .map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ":$1")}`),
     );
     const inTable = new Set(registeredRows().map((r) => `${r.method} ${r.path}`));
     expect(documented.filter((k) => / \/api\//.test(k) && !inTable.has(k))).toEqual([]);
@@ -62,7 +67,11 @@ describe("access control on every API route", () => {
 
   it("refuses guests on every non-public route with 401", async () => {
     for (const r of t.app.apiRoutes.filter((r) => r.access !== "public")) {
-      const res = await t.app.inject({ method: r.method as "GET", url: concrete(r.url), payload: r.method === "GET" ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as "GET",
+        url: concrete(r.url),
+        payload: r.method === "GET" ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
       expect(res.json().message).toBeTypeOf("string");
     }
@@ -71,7 +80,12 @@ describe("access control on every API route", () => {
   it("refuses customers on staff and admin routes with 403", async () => {
     const { headers } = await signedIn(t.deps.db, "user");
     for (const r of t.app.apiRoutes.filter((r) => r.access === "staff" || r.access === "admin")) {
-      const res = await t.app.inject({ method: r.method as "GET", url: concrete(r.url), headers, payload: r.method === "GET" ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as "GET",
+        url: concrete(r.url),
+        headers,
+        payload: r.method === "GET" ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
   });
@@ -79,7 +93,12 @@ describe("access control on every API route", () => {
   it("refuses moderators on admin routes with 403", async () => {
     const { headers } = await signedIn(t.deps.db, "moderator");
     for (const r of t.app.apiRoutes.filter((r) => r.access === "admin")) {
-      const res = await t.app.inject({ method: r.method as "GET", url: concrete(r.url), headers, payload: r.method === "GET" ? undefined : {} });
+      const res = await t.app.inject({
+        method: r.method as "GET",
+        url: concrete(r.url),
+        headers,
+        payload: r.method === "GET" ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
     }
   });
@@ -87,7 +106,11 @@ describe("access control on every API route", () => {
   it("answers in Arabic when the lang cookie says so", async () => {
     const route = t.app.apiRoutes.find((r) => r.access !== "public");
     if (!route) return;
-    const res = await t.app.inject({ method: route.method as "GET", url: concrete(route.url), cookies: { lang: "ar" } });
+    const res = await t.app.inject({
+      method: route.method as "GET",
+      url: concrete(route.url),
+      cookies: { lang: "ar" },
+    });
     expect(res.json().message).toBe("يجب تسجيل الدخول للمتابعة");
   });
 

@@ -26,8 +26,17 @@ describe("rate limits", () => {
     { method: "POST", url: "/api/resendActivationCode", payload: { userId: uuid } },
     { method: "POST", url: "/api/checkemail", payload: { email: "nobody@example.com" } },
     { method: "POST", url: "/api/checktoken", payload: { email: "nobody@example.com", token: "123456" } },
-    { method: "POST", url: "/api/resetpassword", payload: { email: "nobody@example.com", token: "123456", password: "Whatever-123" } },
-    { method: "PUT", url: "/api/updateuser", payload: { currentPassword: "Wrong-pass-1", newPassword: "Another-pass-1" }, session: true },
+    {
+      method: "POST",
+      url: "/api/resetpassword",
+      payload: { email: "nobody@example.com", token: "123456", password: "Whatever-123" },
+    },
+    {
+      method: "PUT",
+      url: "/api/updateuser",
+      payload: { currentPassword: "Wrong-pass-1", newPassword: "Another-pass-1" },
+      session: true,
+    },
   ];
   for (const route of routes) {
     it(`limits ${route.method} ${route.url} from one address (429)`, async () => {
@@ -35,7 +44,15 @@ describe("rate limits", () => {
       const ip = clientIp();
       let last = 0;
       for (let i = 0; i < 12; i++) {
-        last = (await t.app.inject({ method: route.method, url: route.url, payload: route.payload, headers, remoteAddress: ip })).statusCode;
+        last = (
+          await t.app.inject({
+            method: route.method,
+            url: route.url,
+            payload: route.payload,
+            headers,
+            remoteAddress: ip,
+          })
+        ).statusCode;
       }
       expect(last).toBe(429);
     });
@@ -71,7 +88,12 @@ describe("oversized fields", () => {
     const { headers } = await signedIn(t.deps.db);
     const admin = await signedIn(t.deps.db, "admin");
     const everyField = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, HUGE]));
-    const calls: { method: "POST" | "PUT" | "GET"; url: string; payload?: Record<string, unknown>; headers?: Record<string, string> }[] = [
+    const calls: {
+      method: "POST" | "PUT" | "GET";
+      url: string;
+      payload?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    }[] = [
       { method: "POST", url: "/api/createUser", payload: everyField(Object.keys(signUpPayload())) },
       { method: "POST", url: "/api/login", payload: everyField(["email", "password"]) },
       { method: "POST", url: "/api/auth/google", payload: everyField(["token"]) },

@@ -19,8 +19,18 @@ afterAll(() => t.close());
 
 /** Every line the seed logs, as text, at every level. */
 function recordingLog(lines: string[]): FastifyBaseLogger {
-  const record = (...args: unknown[]) => void lines.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
-  const log = { level: "info", fatal: record, error: record, warn: record, info: record, debug: record, trace: record, silent: () => {} };
+  const record = (...args: unknown[]) =>
+    void lines.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+  const log = {
+    level: "info",
+    fatal: record,
+    error: record,
+    warn: record,
+    info: record,
+    debug: record,
+    trace: record,
+    silent: () => {},
+  };
   return { ...log, child: () => log } as unknown as FastifyBaseLogger;
 }
 

@@ -26,7 +26,9 @@ it("stores a code as an HMAC under the database's secret, never as a bare SHA-25
   // Six digits under an unkeyed hash: the whole space is tried in a blink. Nothing of it matches now.
   const [secret] = await t.deps.db.select().from(appSecrets).where(eq(appSecrets.name, CODE_SECRET_NAME));
   expect(secret.value).toMatch(/^[0-9a-f]{64}$/);
-  expect(row.codeHash).toBe(crypto.createHmac("sha256", Buffer.from(secret.value, "hex")).update(message).digest("hex"));
+  expect(row.codeHash).toBe(
+    crypto.createHmac("sha256", Buffer.from(secret.value, "hex")).update(message).digest("hex"),
+  );
   const activated = await t.app.inject({
     method: "POST",
     url: "/api/activateUser",

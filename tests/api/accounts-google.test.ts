@@ -87,7 +87,11 @@ describe("Google sign-in", () => {
     const [user] = await t.deps.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ firstName: "Hana", lastName: "Kamal", googleSub: "google-sub-1", passwordHash: null });
     expect(user.activatedAt).not.toBeNull();
-    const status = await t.app.inject({ method: "GET", url: "/api/auth-status", headers: { authorization: `Bearer ${body.token}` } });
+    const status = await t.app.inject({
+      method: "GET",
+      url: "/api/auth-status",
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(status.json().user).toMatchObject({ email, hasPassword: false });
   });
 
@@ -118,9 +122,17 @@ describe("Google sign-in", () => {
     expect(user.googleSub).toBe("google-sub-4");
     expect(user.activatedAt).not.toBeNull();
     expect(user.passwordHash).toBeNull();
-    const old = await t.app.inject({ method: "GET", url: "/api/auth-status", headers: { cookie: `access_token=${squatterToken}` } });
+    const old = await t.app.inject({
+      method: "GET",
+      url: "/api/auth-status",
+      headers: { cookie: `access_token=${squatterToken}` },
+    });
     expect(old.statusCode).toBe(401);
-    const fresh = await t.app.inject({ method: "GET", url: "/api/auth-status", headers: { cookie: `access_token=${res.json().token}` } });
+    const fresh = await t.app.inject({
+      method: "GET",
+      url: "/api/auth-status",
+      headers: { cookie: `access_token=${res.json().token}` },
+    });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().user.hasPassword).toBe(false);
   });
@@ -128,7 +140,9 @@ describe("Google sign-in", () => {
   it("refuses the squatter's password after the owner signs in with Google to an address the squatter signed up", async () => {
     const victim = uniqueEmail("victim");
     const squatter = await signUpViaApi(t, { email: victim, password: "Squatter-pass-1" });
-    expect((await signInWithGoogle(await googleToken({ email: victim, sub: "google-sub-5" }))).json().UserID).toBe(squatter.userId);
+    expect((await signInWithGoogle(await googleToken({ email: victim, sub: "google-sub-5" }))).json().UserID).toBe(
+      squatter.userId,
+    );
     const attempt = await logInViaApi(t, victim, "Squatter-pass-1");
     expect(attempt.statusCode).toBe(401);
   });

@@ -21,7 +21,8 @@ describe("wrong-password lock", () => {
   it("keeps the owner signing in from their own address while a stranger's address is locked", async () => {
     const account = await activeAccountViaApi(t);
     const stranger = clientIp();
-    for (let i = 0; i < 5; i++) expect((await logInViaApi(t, account.email, `Wrong-pass-${i}00`, {}, stranger)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await logInViaApi(t, account.email, `Wrong-pass-${i}00`, {}, stranger)).statusCode).toBe(401);
     expect((await logInViaApi(t, account.email, `Wrong-pass-600`, {}, stranger)).statusCode).toBe(429);
     // The owner, from an address of their own, is not locked out by the stranger.
     expect((await logInViaApi(t, account.email, DEFAULT_PASSWORD, {}, clientIp())).statusCode).toBe(200);
@@ -52,7 +53,10 @@ describe("wrong-password lock", () => {
     expect((await logInViaApi(t, account.email, DEFAULT_PASSWORD, {}, clientIp())).statusCode).toBe(429);
     expect((await logInViaApi(t, account.email, DEFAULT_PASSWORD, {}, ownersAddress)).statusCode).toBe(200);
     // Fifteen quiet minutes later a new address may try again.
-    await t.deps.db.update(users).set({ lastFailedLoginAt: new Date(Date.now() - 16 * 60_000) }).where(eq(users.id, account.userId));
+    await t.deps.db
+      .update(users)
+      .set({ lastFailedLoginAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(users.id, account.userId));
     expect((await logInViaApi(t, account.email, DEFAULT_PASSWORD, {}, clientIp())).statusCode).toBe(200);
   });
 

@@ -33,7 +33,11 @@ beforeAll(async () => {
       stream.on("end", () => {
         // A slow mail server: the message is accepted only after a while.
         setTimeout(() => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+            at: Date.now(),
+          });
           callback();
         }, SMTP_DELAY_MS);
       });
@@ -51,7 +55,12 @@ afterAll(async () => {
 it("answers checkemail for a real account before a slow mail server is done, and the code still arrives", async () => {
   const user = await makeUser(t.deps.db);
   const started = Date.now();
-  const res = await t.app.inject({ method: "POST", url: "/api/checkemail", payload: { email: user.email }, remoteAddress: clientIp() });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/checkemail",
+    payload: { email: user.email },
+    remoteAddress: clientIp(),
+  });
   const answeredAt = Date.now();
   expect(res.statusCode).toBe(200);
   expect(answeredAt - started).toBeLessThan(SMTP_DELAY_MS);
@@ -62,7 +71,12 @@ it("answers checkemail for a real account before a slow mail server is done, and
   expect(mail).toBeDefined();
   expect(mail!.at).toBeGreaterThan(answeredAt);
   const code = mail!.raw.replace(/=\r?\n/g, "").match(/choose a new password:\s+(\d{6})\s/)![1];
-  const check = await t.app.inject({ method: "POST", url: "/api/checktoken", payload: { email: user.email, token: code }, remoteAddress: clientIp() });
+  const check = await t.app.inject({
+    method: "POST",
+    url: "/api/checktoken",
+    payload: { email: user.email, token: code },
+    remoteAddress: clientIp(),
+  });
   expect(check.statusCode).toBe(200);
 });
 
@@ -76,7 +90,12 @@ it("logs a failed reset e-mail instead of swallowing it", async () => {
     return (original as (...a: unknown[]) => void)(...args);
   }) as typeof t.deps.log.error;
   try {
-    const res = await t.app.inject({ method: "POST", url: "/api/checkemail", payload: { email: user.email }, remoteAddress: clientIp() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/checkemail",
+      payload: { email: user.email },
+      remoteAddress: clientIp(),
+    });
     expect(res.statusCode).toBe(200);
     await afterReplyWorkDone();
     expect(logged.some((args) => String(args[1]).includes("password reset e-mail failed"))).toBe(true);

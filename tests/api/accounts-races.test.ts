@@ -49,42 +49,63 @@ async function accountWithResetCode() {
 }
 
 describe("codes under parallel guessing", () => {
-  it.skipIf(!onPostgres())("lets 50 parallel wrong checktoken guesses make at most 5 compares, then refuses the right code", async () => {
-    const a = await accountWithResetCode();
-    const replies = await Promise.all(wrongCodes(a.code).map((token) => post("/api/checktoken", { email: a.email, token })));
-    expect(replies.every((r) => r.statusCode === 400)).toBe(true);
-    expect((await liveCode(a.userId, "reset")).attempts).toBe(5);
-    expect((await post("/api/checktoken", { email: a.email, token: a.code })).statusCode).toBe(400);
-    expect((await post("/api/resetpassword", { email: a.email, token: a.code, password: "Taken-over-123" })).statusCode).toBe(400);
-    expect((await logInViaApi(t, a.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
-  });
+  it.skipIf(!onPostgres())(
+    "lets 50 parallel wrong checktoken guesses make at most 5 compares, then refuses the right code",
+    async () => {
+      const a = await accountWithResetCode();
+      const replies = await Promise.all(
+        wrongCodes(a.code).map((token) => post("/api/checktoken", { email: a.email, token })),
+      );
+      expect(replies.every((r) => r.statusCode === 400)).toBe(true);
+      expect((await liveCode(a.userId, "reset")).attempts).toBe(5);
+      expect((await post("/api/checktoken", { email: a.email, token: a.code })).statusCode).toBe(400);
+      expect(
+        (await post("/api/resetpassword", { email: a.email, token: a.code, password: "Taken-over-123" })).statusCode,
+      ).toBe(400);
+      expect((await logInViaApi(t, a.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    },
+  );
 
-  it.skipIf(!onPostgres())("lets 50 parallel wrong resetpassword guesses make at most 5 compares, then refuses the right code", async () => {
-    const a = await accountWithResetCode();
-    const replies = await Promise.all(
-      wrongCodes(a.code).map((token) => post("/api/resetpassword", { email: a.email, token, password: "Taken-over-123" })),
-    );
-    expect(replies.every((r) => r.statusCode === 400)).toBe(true);
-    expect((await liveCode(a.userId, "reset")).attempts).toBe(5);
-    expect((await post("/api/resetpassword", { email: a.email, token: a.code, password: "Taken-over-123" })).statusCode).toBe(400);
-    expect((await logInViaApi(t, a.email, "Taken-over-123")).statusCode).toBe(401);
-  });
+  it.skipIf(!onPostgres())(
+    "lets 50 parallel wrong resetpassword guesses make at most 5 compares, then refuses the right code",
+    async () => {
+      const a = await accountWithResetCode();
+      const replies = await Promise.all(
+        wrongCodes(a.code).map((token) =>
+          post("/api/resetpassword", { email: a.email, token, password: "Taken-over-123" }),
+        ),
+      );
+      expect(replies.every((r) => r.statusCode === 400)).toBe(true);
+      expect((await liveCode(a.userId, "reset")).attempts).toBe(5);
+      expect(
+        (await post("/api/resetpassword", { email: a.email, token: a.code, password: "Taken-over-123" })).statusCode,
+      ).toBe(400);
+      expect((await logInViaApi(t, a.email, "Taken-over-123")).statusCode).toBe(401);
+    },
+  );
 
-  it.skipIf(!onPostgres())("lets 50 parallel wrong activation codes make at most 5 compares, then refuses the right code", async () => {
-    const a = await signUpViaApi(t);
-    const code = codeFromMail(t, a.email);
-    const replies = await Promise.all(wrongCodes(code).map((c) => post("/api/activateUser", { userId: a.userId, activationCode: c })));
-    expect(replies.every((r) => r.statusCode === 400)).toBe(true);
-    expect((await liveCode(a.userId, "activation")).attempts).toBe(5);
-    expect((await post("/api/activateUser", { userId: a.userId, activationCode: code })).statusCode).toBe(400);
-    const [user] = await t.deps.db.select().from(users).where(eq(users.id, a.userId));
-    expect(user.activatedAt).toBeNull();
-  });
+  it.skipIf(!onPostgres())(
+    "lets 50 parallel wrong activation codes make at most 5 compares, then refuses the right code",
+    async () => {
+      const a = await signUpViaApi(t);
+      const code = codeFromMail(t, a.email);
+      const replies = await Promise.all(
+        wrongCodes(code).map((c) => post("/api/activateUser", { userId: a.userId, activationCode: c })),
+      );
+      expect(replies.every((r) => r.statusCode === 400)).toBe(true);
+      expect((await liveCode(a.userId, "activation")).attempts).toBe(5);
+      expect((await post("/api/activateUser", { userId: a.userId, activationCode: code })).statusCode).toBe(400);
+      const [user] = await t.deps.db.select().from(users).where(eq(users.id, a.userId));
+      expect(user.activatedAt).toBeNull();
+    },
+  );
 
   it.skipIf(!onPostgres())("uses a reset code once when ten resets with the right code race", async () => {
     const a = await accountWithResetCode();
     const replies = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post("/api/resetpassword", { email: a.email, token: a.code, password: `Raced-pass-${i}00` })),
+      Array.from({ length: 10 }, (_, i) =>
+        post("/api/resetpassword", { email: a.email, token: a.code, password: `Raced-pass-${i}00` }),
+      ),
     );
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.statusCode === 400)).toHaveLength(9);
@@ -95,7 +116,9 @@ describe("wrong passwords under parallel guessing", () => {
   it.skipIf(!onPostgres())("lets 30 parallel wrong passwords from one address make at most 5 compares", async () => {
     const a = await activeAccountViaApi(t);
     const ip = clientIp();
-    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => logInViaApi(t, a.email, `Wrong-pass-${i}00`, {}, ip)));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => logInViaApi(t, a.email, `Wrong-pass-${i}00`, {}, ip)),
+    );
     expect(replies.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(5);
     expect(replies.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(25);
     expect((await logInViaApi(t, a.email, DEFAULT_PASSWORD, {}, ip)).statusCode).toBe(429);
@@ -105,9 +128,14 @@ describe("wrong passwords under parallel guessing", () => {
 describe("codes under parallel requests for a new one", () => {
   it.skipIf(!onPostgres())("sends one activation code to 20 parallel resends, and 429 to the rest", async () => {
     const a = await signUpViaApi(t);
-    await t.deps.db.update(accountCodes).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(accountCodes.userId, a.userId));
+    await t.deps.db
+      .update(accountCodes)
+      .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(accountCodes.userId, a.userId));
     const before = t.mail.filter((m) => m.to === a.email).length;
-    const replies = await Promise.all(Array.from({ length: 20 }, () => post("/api/resendActivationCode", { userId: a.userId })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => post("/api/resendActivationCode", { userId: a.userId })),
+    );
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(19);
     expect(t.mail.filter((m) => m.to === a.email).length).toBe(before + 1);

@@ -29,12 +29,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Waits for the work checkemail does after answering (the code and its e-mail) before the test looks. */
-async function post(url: string, payload: unknown, headers: Record<string, string> = {}, cookies: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: "POST", url, payload: payload as Record<string, unknown>, headers, cookies, remoteAddress: clientIp() });
+async function post(
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  cookies: Record<string, string> = {},
+) {
+  const res = await t.app.inject({
+    method: "POST",
+    url,
+    payload: payload as Record<string, unknown>,
+    headers,
+    cookies,
+    remoteAddress: clientIp(),
+  });
   await afterReplyWorkDone();
   return res;
 }
-const authStatus = (headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/api/auth-status", headers });
+const authStatus = (headers: Record<string, string>) =>
+  t.app.inject({ method: "GET", url: "/api/auth-status", headers });
 const mailsTo = (email: string) => t.mail.filter((m) => m.to === email);
 
 describe("forgot password", () => {
@@ -81,7 +94,11 @@ describe("forgot password", () => {
     const [before] = await t.deps.db.select().from(users).where(eq(users.email, account.email));
     const noCode = await post("/api/resetpassword", { email: account.email, password: "Reset-pass-321" });
     expect(noCode.statusCode).toBe(400);
-    const guessed = await post("/api/resetpassword", { email: account.email, token: "123456", password: "Reset-pass-321" });
+    const guessed = await post("/api/resetpassword", {
+      email: account.email,
+      token: "123456",
+      password: "Reset-pass-321",
+    });
     expect(guessed.statusCode).toBe(400);
     const [after] = await t.deps.db.select().from(users).where(eq(users.email, account.email));
     expect(after.passwordHash).toBe(before.passwordHash);
@@ -93,9 +110,12 @@ describe("forgot password", () => {
     await post("/api/checkemail", { email: account.email });
     const code = codeFromMail(t, account.email);
     const wrongCode = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 5; i++) expect((await post("/api/checktoken", { email: account.email, token: wrongCode })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await post("/api/checktoken", { email: account.email, token: wrongCode })).statusCode).toBe(400);
     expect((await post("/api/checktoken", { email: account.email, token: code })).statusCode).toBe(400);
-    expect((await post("/api/resetpassword", { email: account.email, token: code, password: "Reset-pass-321" })).statusCode).toBe(400);
+    expect(
+      (await post("/api/resetpassword", { email: account.email, token: code, password: "Reset-pass-321" })).statusCode,
+    ).toBe(400);
   });
 
   it("sends at most one reset code a minute to an address", async () => {
@@ -114,7 +134,12 @@ describe("forgot password", () => {
   });
 
   it("answers bad reset input with the spec's message in Arabic too", async () => {
-    const res = await post("/api/resetpassword", { email: "bad", token: "123456", password: "Reset-pass-321" }, {}, { lang: "ar" });
+    const res = await post(
+      "/api/resetpassword",
+      { email: "bad", token: "123456", password: "Reset-pass-321" },
+      {},
+      { lang: "ar" },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("البريد الإلكتروني غير صالح، يرجى إدخال بريد إلكتروني صحيح");
   });
@@ -123,14 +148,22 @@ describe("forgot password", () => {
     const ip = clientIp();
     let last = 0;
     for (let i = 0; i < 6; i++) {
-      last = (await t.app.inject({ method: "POST", url: "/api/checkemail", payload: { email: `x${i}@example.com` }, remoteAddress: ip })).statusCode;
+      last = (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/checkemail",
+          payload: { email: `x${i}@example.com` },
+          remoteAddress: ip,
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });
 });
 
 describe("admin accounts", () => {
-  const search = (query: string) => t.app.inject({ method: "GET", url: `/api/search-users?${query}`, headers: admin.headers });
+  const search = (query: string) =>
+    t.app.inject({ method: "GET", url: `/api/search-users?${query}`, headers: admin.headers });
 
   it("searches by name, e-mail or phone with paging and totalPages", async () => {
     const tag = `zx${Date.now().toString(36)}`;
@@ -143,7 +176,20 @@ describe("admin accounts", () => {
     expect(page2.json().users).toHaveLength(2);
     const row = page2.json().users[0];
     expect(Object.keys(row).sort()).toEqual(
-      ["_id", "activated", "createdAt", "deleted", "email", "firstName", "hasPassword", "lastName", "phone", "profileImage", "role", "suspended"].sort(),
+      [
+        "_id",
+        "activated",
+        "createdAt",
+        "deleted",
+        "email",
+        "firstName",
+        "hasPassword",
+        "lastName",
+        "phone",
+        "profileImage",
+        "role",
+        "suspended",
+      ].sort(),
     );
     const byEmail = await search(`searchTerm=${encodeURIComponent(admin.user.email)}`);
     expect(byEmail.json().users.map((u: { _id: string }) => u._id)).toEqual([admin.user.id]);
@@ -190,10 +236,20 @@ describe("admin accounts", () => {
 
   it("changes a role", async () => {
     const target = await makeUser(t.deps.db);
-    const res = await t.app.inject({ method: "PUT", url: `/api/users/${target.id}/role`, headers: admin.headers, payload: { role: "moderator" } });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${target.id}/role`,
+      headers: admin.headers,
+      payload: { role: "moderator" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.role).toBe("moderator");
-    const bad = await t.app.inject({ method: "PUT", url: `/api/users/${target.id}/role`, headers: admin.headers, payload: { role: "owner" } });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${target.id}/role`,
+      headers: admin.headers,
+      payload: { role: "owner" },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -203,8 +259,16 @@ describe("admin accounts", () => {
     await post("/api/unbanuser", { id: target.id }, admin.headers);
     await post("/api/deleteuser", { id: target.id }, admin.headers);
     await post("/api/undeleteuser", { id: target.id }, admin.headers);
-    await t.app.inject({ method: "PUT", url: `/api/users/${target.id}/role`, headers: admin.headers, payload: { role: "admin" } });
-    const rows = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, target.id)));
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${target.id}/role`,
+      headers: admin.headers,
+      payload: { role: "admin" },
+    });
+    const rows = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, target.id)));
     expect(rows.map((r) => r.action)).toEqual(["user.ban", "user.unban", "user.delete", "user.restore", "user.role"]);
     for (const r of rows) expect([r.actorId, r.actorEmail]).toEqual([admin.user.id, admin.user.email]);
     expect(rows.at(-1)!.details).toEqual({ from: "user", to: "admin" });
@@ -214,7 +278,12 @@ describe("admin accounts", () => {
     const res = await post("/api/banuser", { id: admin.user.id }, admin.headers);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("You cannot do this to your own account");
-    const demote = await t.app.inject({ method: "PUT", url: `/api/users/${admin.user.id}/role`, headers: admin.headers, payload: { role: "user" } });
+    const demote = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/${admin.user.id}/role`,
+      headers: admin.headers,
+      payload: { role: "user" },
+    });
     expect(demote.statusCode).toBe(400);
   });
 
@@ -230,7 +299,9 @@ describe("admin accounts", () => {
     const target = await makeUser(t.deps.db);
     expect((await post("/api/banuser", { id: target.id }, customer.headers)).statusCode).toBe(403);
     expect((await post("/api/banuser", { id: target.id }, moderator.headers)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: "/api/search-users", headers: moderator.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/search-users", headers: moderator.headers })).statusCode,
+    ).toBe(403);
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, target.id));
     expect(row.bannedAt).toBeNull();
   });

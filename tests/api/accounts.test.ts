@@ -27,8 +27,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, extra: { cookies?: Record<string, string>; headers?: Record<string, string> } = {}) =>
-  t.app.inject({ method: "POST", url, payload: payload as Record<string, unknown>, remoteAddress: clientIp(), ...extra });
+const post = (
+  url: string,
+  payload: unknown,
+  extra: { cookies?: Record<string, string>; headers?: Record<string, string> } = {},
+) =>
+  t.app.inject({
+    method: "POST",
+    url,
+    payload: payload as Record<string, unknown>,
+    remoteAddress: clientIp(),
+    ...extra,
+  });
 
 const userByEmail = async (email: string) => (await t.deps.db.select().from(users).where(eq(users.email, email)))[0];
 
@@ -120,7 +130,12 @@ describe("sign up", () => {
   });
 
   it("ignores unknown fields: a visitor cannot make themselves an active admin", async () => {
-    const payload = signUpPayload({ role: "admin", activatedAt: new Date().toISOString(), passwordHash: "x", _id: "00000000-0000-4000-8000-000000000000" });
+    const payload = signUpPayload({
+      role: "admin",
+      activatedAt: new Date().toISOString(),
+      passwordHash: "x",
+      _id: "00000000-0000-4000-8000-000000000000",
+    });
     const res = await post("/api/createUser", payload);
     expect(res.statusCode).toBe(201);
     const user = await userByEmail(payload.email);
@@ -139,7 +154,12 @@ describe("sign up", () => {
     const ip = clientIp();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/api/createUser", payload: signUpPayload(), remoteAddress: ip });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/createUser",
+        payload: signUpPayload(),
+        remoteAddress: ip,
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 5).every((s) => s === 201)).toBe(true);
@@ -152,11 +172,17 @@ describe("activation", () => {
     const account = await signUpViaApi(t);
     const early = await logInViaApi(t, account.email);
     expect(early.statusCode).toBe(202);
-    expect(early.json()).toEqual({ message: "Please activate your account with the code we sent to your e-mail", UserID: account.userId });
+    expect(early.json()).toEqual({
+      message: "Please activate your account with the code we sent to your e-mail",
+      UserID: account.userId,
+    });
     expect(cookieOf(early, "access_token")).toBeUndefined();
     expect(early.json().token).toBeUndefined();
 
-    const res = await post("/api/activateUser", { userId: account.userId, activationCode: codeFromMail(t, account.email) });
+    const res = await post("/api/activateUser", {
+      userId: account.userId,
+      activationCode: codeFromMail(t, account.email),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Your account is activated. You can sign in now.");
     expect((await userByEmail(account.email)).activatedAt).not.toBeNull();
@@ -176,7 +202,9 @@ describe("activation", () => {
       const old = await post("/api/activateUser", { userId: account.userId, activationCode: firstCode });
       expect(old.statusCode).toBe(400);
     }
-    expect((await post("/api/activateUser", { userId: account.userId, activationCode: freshCode })).statusCode).toBe(200);
+    expect((await post("/api/activateUser", { userId: account.userId, activationCode: freshCode })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a wrong code with 400, and five wrong codes void the right one", async () => {
@@ -194,8 +222,14 @@ describe("activation", () => {
 
   it("refuses an expired code", async () => {
     const account = await signUpViaApi(t);
-    await t.deps.db.update(accountCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountCodes.userId, account.userId));
-    const res = await post("/api/activateUser", { userId: account.userId, activationCode: codeFromMail(t, account.email) });
+    await t.deps.db
+      .update(accountCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountCodes.userId, account.userId));
+    const res = await post("/api/activateUser", {
+      userId: account.userId,
+      activationCode: codeFromMail(t, account.email),
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -246,17 +280,36 @@ describe("sign in and the session", () => {
 
   it("reads the signed-in user from the cookie and from a bearer header", async () => {
     const account = await activeAccountViaApi(t);
-    const byCookie = await t.app.inject({ method: "GET", url: "/api/auth-status", cookies: { access_token: account.token } });
+    const byCookie = await t.app.inject({
+      method: "GET",
+      url: "/api/auth-status",
+      cookies: { access_token: account.token },
+    });
     expect(byCookie.statusCode).toBe(200);
-    expect(byCookie.json().user).toMatchObject({ _id: account.userId, email: account.email, firstName: "Salma", role: "user", hasPassword: true, suspended: { status: false } });
-    const byBearer = await t.app.inject({ method: "GET", url: "/api/auth-status", headers: { authorization: `Bearer ${account.token}` } });
+    expect(byCookie.json().user).toMatchObject({
+      _id: account.userId,
+      email: account.email,
+      firstName: "Salma",
+      role: "user",
+      hasPassword: true,
+      suspended: { status: false },
+    });
+    const byBearer = await t.app.inject({
+      method: "GET",
+      url: "/api/auth-status",
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json().user._id).toBe(account.userId);
   });
 
   it("answers 401 to auth-status without a session or with a made-up token", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/auth-status" })).statusCode).toBe(401);
-    const fake = await t.app.inject({ method: "GET", url: "/api/auth-status", headers: { authorization: "Bearer made-up" } });
+    const fake = await t.app.inject({
+      method: "GET",
+      url: "/api/auth-status",
+      headers: { authorization: "Bearer made-up" },
+    });
     expect(fake.statusCode).toBe(401);
     expect(fake.json().message).toBe("You need to sign in to continue");
   });
@@ -269,7 +322,11 @@ describe("sign in and the session", () => {
     const cleared = cookieOf(res, "access_token")!;
     expect(cleared.value).toBe("");
     expect(new Date(cleared.expires!).getTime()).toBeLessThan(Date.now());
-    const after = await t.app.inject({ method: "GET", url: "/api/auth-status", headers: { authorization: `Bearer ${account.token}` } });
+    const after = await t.app.inject({
+      method: "GET",
+      url: "/api/auth-status",
+      headers: { authorization: `Bearer ${account.token}` },
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -291,7 +348,9 @@ describe("sign in and the session", () => {
     }
     const locked = await logInViaApi(t, account.email, DEFAULT_PASSWORD, {}, ip);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe("Too many wrong passwords. Please try again in 15 minutes or reset your password.");
+    expect(locked.json().message).toBe(
+      "Too many wrong passwords. Please try again in 15 minutes or reset your password.",
+    );
     expect(cookieOf(locked, "access_token")).toBeUndefined();
     // After the lock's 15 minutes the right password works again.
     await t.deps.db
@@ -313,7 +372,8 @@ describe("sign in and the session", () => {
   it("limits sign-in attempts from one address (429)", async () => {
     const ip = clientIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await logInViaApi(t, `someone-${i}@example.com`, "Whatever-123", {}, ip)).statusCode);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await logInViaApi(t, `someone-${i}@example.com`, "Whatever-123", {}, ip)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.at(-1)).toBe(429);
@@ -345,18 +405,27 @@ describe("profile, deletion and preferences", () => {
       method: "PUT",
       url: "/api/updateuser",
       headers: account.headers,
-      payload: { firstName: "Nour", lastName: "Farouk", phone: "+966 512 345 678", currentPassword: "", newPassword: "" },
+      payload: {
+        firstName: "Nour",
+        lastName: "Farouk",
+        phone: "+966 512 345 678",
+        currentPassword: "",
+        newPassword: "",
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Profile updated. Please sign in again.");
     expect(res.json().user).toMatchObject({ firstName: "Nour", lastName: "Farouk", phone: "+966512345678" });
     // Without a new password the session goes on.
-    expect((await t.app.inject({ method: "GET", url: "/api/auth-status", headers: account.headers })).json().user.firstName).toBe("Nour");
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/auth-status", headers: account.headers })).json().user.firstName,
+    ).toBe("Nour");
   });
 
   it("needs the current password to change the password, then ends every session", async () => {
     const account = await activeAccountViaApi(t);
-    const update = (payload: Record<string, unknown>) => t.app.inject({ method: "PUT", url: "/api/updateuser", headers: account.headers, payload });
+    const update = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "PUT", url: "/api/updateuser", headers: account.headers, payload });
     const missing = await update({ newPassword: "New-secret-456" });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe("Current password is required");
@@ -365,21 +434,33 @@ describe("profile, deletion and preferences", () => {
     const ok = await update({ currentPassword: DEFAULT_PASSWORD, newPassword: "New-secret-456" });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe("Password changed. Please sign in again.");
-    expect((await t.app.inject({ method: "GET", url: "/api/auth-status", headers: account.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth-status", headers: account.headers })).statusCode).toBe(
+      401,
+    );
     expect((await logInViaApi(t, account.email)).statusCode).toBe(401);
     expect((await logInViaApi(t, account.email, "New-secret-456")).statusCode).toBe(200);
   });
 
   it("lets an account without a password (made through Google) set one without a current password", async () => {
     const { user, headers } = await signedIn(t.deps.db, "user", { passwordHash: null, googleSub: "google-123" });
-    const res = await t.app.inject({ method: "PUT", url: "/api/updateuser", headers, payload: { newPassword: "First-pass-789" } });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/updateuser",
+      headers,
+      payload: { newPassword: "First-pass-789" },
+    });
     expect(res.statusCode).toBe(200);
     expect((await logInViaApi(t, user.email, "First-pass-789")).statusCode).toBe(200);
   });
 
   it("refuses an empty first name with its message", async () => {
     const account = await activeAccountViaApi(t);
-    const res = await t.app.inject({ method: "PUT", url: "/api/updateuser", headers: account.headers, payload: { firstName: "" } });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/updateuser",
+      headers: account.headers,
+      payload: { firstName: "" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("First name is required");
   });
@@ -391,7 +472,9 @@ describe("profile, deletion and preferences", () => {
     expect(res.json().message).toBe("Your account has been deleted");
     expect(cookieOf(res, "access_token")!.value).toBe("");
     expect((await userByEmail(account.email)).deletedAt).not.toBeNull();
-    expect((await t.app.inject({ method: "GET", url: "/api/auth-status", headers: account.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/auth-status", headers: account.headers })).statusCode).toBe(
+      401,
+    );
     const again = await logInViaApi(t, account.email);
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe("This account has been deleted");
@@ -401,12 +484,22 @@ describe("profile, deletion and preferences", () => {
     const guest = await t.app.inject({ method: "PUT", url: "/api/preferences", payload: { lang: "ar" } });
     expect(guest.statusCode).toBe(204);
     const account = await activeAccountViaApi(t);
-    const res = await t.app.inject({ method: "PUT", url: "/api/preferences", headers: account.headers, payload: { lang: "ar", theme: "dark" } });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/preferences",
+      headers: account.headers,
+      payload: { lang: "ar", theme: "dark" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ lang: "ar", theme: "dark" });
     const user = await userByEmail(account.email);
     expect([user.lang, user.theme]).toEqual(["ar", "dark"]);
-    const bad = await t.app.inject({ method: "PUT", url: "/api/preferences", headers: account.headers, payload: { lang: "fr" } });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/preferences",
+      headers: account.headers,
+      payload: { lang: "fr" },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -416,7 +509,14 @@ describe("documentation", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/docs" });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ["/api/createUser", "/api/login", "/api/auth-status", "/api/resetpassword", "/api/search-users", "/api/users/{id}/role"]) {
+    for (const p of [
+      "/api/createUser",
+      "/api/login",
+      "/api/auth-status",
+      "/api/resetpassword",
+      "/api/search-users",
+      "/api/users/{id}/role",
+    ]) {
       expect(paths).toContain(p);
     }
     expect(res.json().paths["/api/createUser"].post.requestBody).toBeDefined();

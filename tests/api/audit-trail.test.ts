@@ -28,22 +28,36 @@ describe("audit trail of staff actions", () => {
     expect(row).toMatchObject({ action: "promoCode.create", actorEmail: mod.user.email, targetType: "promo_code" });
 
     const id = created.json().promoCode._id;
-    expect((await t.app.inject({ method: "DELETE", url: `/api/promocodes/${id}`, headers: mod.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/promocodes/${id}`, headers: mod.headers })).statusCode,
+    ).toBe(200);
     expect(await latest()).toMatchObject({ action: "promoCode.delete", targetId: id, details: { code: "AUDITME" } });
   });
 
   it("records shipping creation, the bulk additional cost and deletion", async () => {
     const admin = await signedIn(t.deps.db, "admin");
-    const res = await t.app.inject({ method: "POST", url: "/api/shipping", headers: admin.headers, payload: { city: "Siwa", shipping: 150, estTime: "5-7" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/shipping",
+      headers: admin.headers,
+      payload: { city: "Siwa", shipping: 150, estTime: "5-7" },
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().shippingOption._id;
     expect(await latest()).toMatchObject({ action: "shipping.create", targetId: id, actorEmail: admin.user.email });
 
-    const extra = await t.app.inject({ method: "PUT", url: "/api/shipping/additional", headers: admin.headers, payload: { citiesId: [id], additionalCost: 12.5 } });
+    const extra = await t.app.inject({
+      method: "PUT",
+      url: "/api/shipping/additional",
+      headers: admin.headers,
+      payload: { citiesId: [id], additionalCost: 12.5 },
+    });
     expect(extra.statusCode).toBe(200);
     expect(await latest()).toMatchObject({ action: "shipping.additionalCost", details: { additionalCost: 12.5 } });
 
-    expect((await t.app.inject({ method: "DELETE", url: `/api/shipping/${id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/shipping/${id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     expect(await latest()).toMatchObject({ action: "shipping.delete", targetId: id, details: { city: "Siwa" } });
   });
 });

@@ -35,9 +35,13 @@ describe("product export", () => {
       price: 125_050,
       sizes: ["S", "M"],
       colors: ["#000000", "#ffffff"],
-      specifications: ["=HYPERLINK(\"http://x\")", "100% cotton"],
+      specifications: ['=HYPERLINK("http://x")', "100% cotton"],
     });
-    const res = await t.app.inject({ method: "GET", url: "/api/admin/export/products.csv", headers: moderator.headers });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/export/products.csv",
+      headers: moderator.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -47,13 +51,35 @@ describe("product export", () => {
     expect(res.body).toContain(`"'=HYPERLINK(""http://x"")|100% cotton"`);
     const rows = rowsOf(res.body);
     expect(rows[0]!.slice(0, 13)).toEqual([
-      "code", "name", "nameAr", "description", "descriptionAr", "category", "collection",
-      "price", "stock", "sizes", "colors", "specifications", "images",
+      "code",
+      "name",
+      "nameAr",
+      "description",
+      "descriptionAr",
+      "category",
+      "collection",
+      "price",
+      "stock",
+      "sizes",
+      "colors",
+      "specifications",
+      "images",
     ]);
     const row = rows.find((r) => r[0] === "NILE-1")!;
     expect(row.slice(0, 13)).toEqual([
-      "NILE-1", 'Dress, "Nile" edition', "فستان النيل", "Line one\nLine two", "", "dresses", "",
-      "1250.5", "20", "S|M", "#000000|#ffffff", `'=HYPERLINK("http://x")|100% cotton`, "/uploads/fixture-800.webp",
+      "NILE-1",
+      'Dress, "Nile" edition',
+      "فستان النيل",
+      "Line one\nLine two",
+      "",
+      "dresses",
+      "",
+      "1250.5",
+      "20",
+      "S|M",
+      "#000000|#ffffff",
+      `'=HYPERLINK("http://x")|100% cotton`,
+      "/uploads/fixture-800.webp",
     ]);
     expect(row[13]).toBe(tricky.id);
   });
@@ -62,7 +88,9 @@ describe("product export", () => {
     for (let i = 0; i < 7; i++) await insertProduct(t.deps.db, { code: `BATCH-${i}` });
     const chunks: string[] = [];
     for await (const chunk of exportProductsCsv(t.deps.db, 3)) chunks.push(chunk);
-    const codes = rowsOf(chunks.join("")).slice(1).map((r) => r[0]);
+    const codes = rowsOf(chunks.join(""))
+      .slice(1)
+      .map((r) => r[0]);
     const all = await t.deps.db.select({ code: products.code }).from(products);
     expect(codes).toHaveLength(all.length);
     expect(new Set(codes)).toEqual(new Set(all.map((p) => p.code)));
@@ -74,14 +102,35 @@ describe("product export", () => {
 describe("order export", () => {
   it("lists each order with its address, items and totals in EGP", async () => {
     const p = await insertProduct(t.deps.db, { name: "Abaya, black", price: 30_000 });
-    const order = await insertOrder(t.deps.db, { total: 65_000, firstName: "نور", lines: [{ product: p, quantity: 2 }] });
+    const order = await insertOrder(t.deps.db, {
+      total: 65_000,
+      firstName: "نور",
+      lines: [{ product: p, quantity: 2 }],
+    });
     const res = await t.app.inject({ method: "GET", url: "/api/admin/export/orders.csv", headers: admin.headers });
     expect(res.statusCode).toBe(200);
     const rows = rowsOf(res.body);
     expect(rows[0]).toEqual([
-      "orderNumber", "createdAt", "status", "firstName", "lastName", "email", "phone", "paymentMethod",
-      "promoCode", "city", "area", "street", "building", "floor", "apartment", "items",
-      "subtotal", "promoDiscount", "shipping", "total",
+      "orderNumber",
+      "createdAt",
+      "status",
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "paymentMethod",
+      "promoCode",
+      "city",
+      "area",
+      "street",
+      "building",
+      "floor",
+      "apartment",
+      "items",
+      "subtotal",
+      "promoDiscount",
+      "shipping",
+      "total",
     ]);
     const row = rows.find((r) => r[0] === order.orderNumber)!;
     expect(row[2]).toBe("Processing");
@@ -93,7 +142,8 @@ describe("order export", () => {
 });
 
 describe("product import", () => {
-  const header = "code,name,nameAr,description,descriptionAr,category,collection,price,stock,sizes,colors,specifications,images";
+  const header =
+    "code,name,nameAr,description,descriptionAr,category,collection,price,stock,sizes,colors,specifications,images";
 
   it("imports the good rows and reports each broken row with its reasons", async () => {
     const existing = await insertProduct(t.deps.db, { code: "KEEP-1", name: "Old name", price: 10_000 });
@@ -106,14 +156,26 @@ describe("product import", () => {
       "NOIMG-1,No image,,A product without images,,tops,,100,1,M,#000000,,",
     ].join("\r\n");
     const form = multipartFile("file", "products.csv", csv, "text/csv");
-    const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/import/products",
+      ...form,
+      headers: { ...form.headers, ...admin.headers },
+    });
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report.message).toBe("1 created, 1 updated, 2 refused");
     expect(report.created).toEqual([{ row: 2, code: "NEW-1", _id: expect.any(String) }]);
     expect(report.updated).toEqual([{ row: 3, code: "KEEP-1", _id: existing.id }]);
     expect(report.refused).toEqual([
-      { row: 4, code: "BAD-1", reasons: expect.arrayContaining([translate("en", "catalogAdmin.categoryRequired"), translate("en", "catalogAdmin.pricePositive")]) },
+      {
+        row: 4,
+        code: "BAD-1",
+        reasons: expect.arrayContaining([
+          translate("en", "catalogAdmin.categoryRequired"),
+          translate("en", "catalogAdmin.pricePositive"),
+        ]),
+      },
       { row: 6, code: "NOIMG-1", reasons: [translate("en", "catalogAdmin.imageRequired")] },
     ]);
 
@@ -137,7 +199,11 @@ describe("product import", () => {
   });
 
   it("gives the reasons in Arabic when asked, and a moderator's new products wait for approval", async () => {
-    const csv = [header, "MOD-1,Knit Cardigan,,Warm,,cardigans,winter,450,4,M,#333333,,/uploads/k-800.webp", "MOD-2,,,,,tops,,-5,1,M,#000000,,/uploads/k-800.webp"].join("\n");
+    const csv = [
+      header,
+      "MOD-1,Knit Cardigan,,Warm,,cardigans,winter,450,4,M,#333333,,/uploads/k-800.webp",
+      "MOD-2,,,,,tops,,-5,1,M,#000000,,/uploads/k-800.webp",
+    ].join("\n");
     const form = multipartFile("file", "p.csv", "\uFEFF" + csv, "text/csv");
     const res = await t.app.inject({
       method: "POST",
@@ -148,25 +214,44 @@ describe("product import", () => {
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report.created.map((c: { code: string }) => c.code)).toEqual(["MOD-1"]);
-    expect(report.refused[0].reasons).toEqual(expect.arrayContaining([translate("ar", "catalogAdmin.nameRequired"), translate("ar", "catalogAdmin.pricePositive")]));
+    expect(report.refused[0].reasons).toEqual(
+      expect.arrayContaining([
+        translate("ar", "catalogAdmin.nameRequired"),
+        translate("ar", "catalogAdmin.pricePositive"),
+      ]),
+    );
     const [p] = await t.deps.db.select().from(products).where(eq(products.code, "MOD-1"));
     expect(p!.status).toBe("pending");
   });
 
   it("imports back what it exported", async () => {
-    const exported = (await t.app.inject({ method: "GET", url: "/api/admin/export/products.csv", headers: admin.headers })).body;
+    const exported = (
+      await t.app.inject({ method: "GET", url: "/api/admin/export/products.csv", headers: admin.headers })
+    ).body;
     const form = multipartFile("file", "round-trip.csv", exported, "text/csv");
-    const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/import/products",
+      ...form,
+      headers: { ...form.headers, ...admin.headers },
+    });
     const report = res.json();
     expect(report.created).toEqual([]);
     const [nile] = await t.deps.db.select().from(products).where(eq(products.code, "NILE-1"));
-    expect(nile).toMatchObject({ name: 'Dress, "Nile" edition', description: "Line one\nLine two", price: 125_050, specifications: ['=HYPERLINK("http://x")', "100% cotton"] });
+    expect(nile).toMatchObject({
+      name: 'Dress, "Nile" edition',
+      description: "Line one\nLine two",
+      price: 125_050,
+      specifications: ['=HYPERLINK("http://x")', "100% cotton"],
+    });
   });
 
   it("refuses as a conflict a row whose stock was sold from since the export, and writes nothing of it (decision 115)", async () => {
     const sold = await insertProduct(t.deps.db, { code: "SOLD-1", name: "Sold meanwhile", stock: 10 });
     const calm = await insertProduct(t.deps.db, { code: "CALM-1", name: "Untouched", stock: 10 });
-    const exported = (await t.app.inject({ method: "GET", url: "/api/admin/export/products.csv", headers: admin.headers })).body;
+    const exported = (
+      await t.app.inject({ method: "GET", url: "/api/admin/export/products.csv", headers: admin.headers })
+    ).body;
     const rows = rowsOf(exported);
     const columns = rows[0]!;
     expect(columns).toContain("previousStock");
@@ -175,33 +260,61 @@ describe("product import", () => {
     // Three units are sold after the export (as an order would), then the sheet comes back with
     // the stock raised to 12 on both rows and the names changed.
     await t.deps.db.update(products).set({ stock: 7 }).where(eq(products.id, sold.id));
-    const edited = [columns, ...["SOLD-1", "CALM-1"].map((code) => {
-      const r = [...pick(code)];
-      r[columns.indexOf("stock")] = "12";
-      r[columns.indexOf("name")] = `${code} renamed`;
-      return r;
-    })].map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\n");
+    const edited = [
+      columns,
+      ...["SOLD-1", "CALM-1"].map((code) => {
+        const r = [...pick(code)];
+        r[columns.indexOf("stock")] = "12";
+        r[columns.indexOf("name")] = `${code} renamed`;
+        return r;
+      }),
+    ]
+      .map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(","))
+      .join("\n");
     const form = multipartFile("file", "p.csv", edited, "text/csv");
-    const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/import/products",
+      ...form,
+      headers: { ...form.headers, ...admin.headers },
+    });
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report.updated).toEqual([{ row: 3, code: "CALM-1", _id: calm.id }]);
     expect(report.conflicts).toEqual([{ row: 2, code: "SOLD-1", stock: 7 }]);
     expect(report.refused).toEqual([
-      { row: 2, code: "SOLD-1", reasons: ["The stock changed to 7 since the export (orders or another edit); this row was not imported. Export again, or write 7 as its previousStock."] },
+      {
+        row: 2,
+        code: "SOLD-1",
+        reasons: [
+          "The stock changed to 7 since the export (orders or another edit); this row was not imported. Export again, or write 7 as its previousStock.",
+        ],
+      },
     ]);
     const [soldNow] = await t.deps.db.select().from(products).where(eq(products.id, sold.id));
     expect(soldNow).toMatchObject({ stock: 7, name: "Sold meanwhile" });
     const [calmNow] = await t.deps.db.select().from(products).where(eq(products.id, calm.id));
     expect(calmNow).toMatchObject({ stock: 12, name: "CALM-1 renamed" });
 
-    const ar = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, cookie: `${admin.cookie}; lang=ar` } });
-    expect(ar.json().refused.find((r: { code: string }) => r.code === "SOLD-1").reasons[0]).toBe(translate("ar", "catalogAdmin.stockChangedSinceExport", { n: 7 }));
+    const ar = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/import/products",
+      ...form,
+      headers: { ...form.headers, cookie: `${admin.cookie}; lang=ar` },
+    });
+    expect(ar.json().refused.find((r: { code: string }) => r.code === "SOLD-1").reasons[0]).toBe(
+      translate("ar", "catalogAdmin.stockChangedSinceExport", { n: 7 }),
+    );
   });
 
   it("refuses a file without the required columns", async () => {
     const form = multipartFile("file", "p.csv", "name,price\nX,1\n", "text/csv");
-    const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...admin.headers } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/import/products",
+      ...form,
+      headers: { ...form.headers, ...admin.headers },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("The CSV file is missing the columns: code, category");
   });
@@ -213,6 +326,15 @@ describe("product import", () => {
     }
     const form = multipartFile("file", "p.csv", `${header}\n`, "text/csv");
     expect((await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, ...customer.headers } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/admin/import/products",
+          ...form,
+          headers: { ...form.headers, ...customer.headers },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

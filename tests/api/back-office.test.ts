@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { makeUser, signedIn } from "../support/factories";
-import { cairoDay, cairoDaysBefore, cairoMonth, daysAgo, insertOrder, insertProduct } from "../support/back-office-factories";
+import {
+  cairoDay,
+  cairoDaysBefore,
+  cairoMonth,
+  daysAgo,
+  insertOrder,
+  insertProduct,
+} from "../support/back-office-factories";
 import { collections, users } from "../../server/db/schema";
 import { recordAudit } from "../../server/modules/back-office/audit";
 
@@ -50,11 +57,32 @@ describe("moderator analytics", () => {
     await insertProduct(db, { name: "Deleted Hoodie", category: "hoodies", stock: 1, hidden: true });
     await insertProduct(db, { name: "Pending Jacket", category: "jackets", stock: 2, status: "pending" });
 
-    await insertOrder(db, { total: 100_000, lines: [{ product: dress, quantity: 2 }, { product: top, quantity: 1 }] });
-    await insertOrder(db, { total: 25_050, status: "Delivered", paymentMethod: "Credit Card", lines: [{ product: top, quantity: 3 }] });
+    await insertOrder(db, {
+      total: 100_000,
+      lines: [
+        { product: dress, quantity: 2 },
+        { product: top, quantity: 1 },
+      ],
+    });
+    await insertOrder(db, {
+      total: 25_050,
+      status: "Delivered",
+      paymentMethod: "Credit Card",
+      lines: [{ product: top, quantity: 3 }],
+    });
     await insertOrder(db, { total: 40_000, status: "Cancelled", lines: [{ product: dress, quantity: 5 }] });
-    await insertOrder(db, { total: 30_000, status: "Delivered", createdAt: fortyDaysAgo, lines: [{ product: skirt, quantity: 1 }] });
-    await insertOrder(db, { total: 9_999, status: "Shipped", createdAt: tenDaysAgo, lines: [{ product: top, quantity: 1 }] });
+    await insertOrder(db, {
+      total: 30_000,
+      status: "Delivered",
+      createdAt: fortyDaysAgo,
+      lines: [{ product: skirt, quantity: 1 }],
+    });
+    await insertOrder(db, {
+      total: 9_999,
+      status: "Shipped",
+      createdAt: tenDaysAgo,
+      lines: [{ product: top, quantity: 1 }],
+    });
   });
 
   it("totals products, orders, revenue without cancelled orders, and the average order", async () => {
@@ -105,7 +133,10 @@ describe("moderator analytics", () => {
     expect(a.revenueOverTime).toHaveLength(30);
     expect(a.refundAmountsOverTime).toHaveLength(30);
     expect(a.revenueOverTime.at(-1)).toEqual({ date: cairoDay(today), revenue: 1250.5 });
-    expect(a.revenueOverTime.find((d: { date: string }) => d.date === cairoDay(tenDaysAgo))).toEqual({ date: cairoDay(tenDaysAgo), revenue: 99.99 });
+    expect(a.revenueOverTime.find((d: { date: string }) => d.date === cairoDay(tenDaysAgo))).toEqual({
+      date: cairoDay(tenDaysAgo),
+      revenue: 99.99,
+    });
     // The order of forty days ago is outside the window.
     const sum = a.revenueOverTime.reduce((s: number, d: { revenue: number }) => s + d.revenue, 0);
     expect(Math.round(sum * 100)).toBe(135_049);
@@ -182,12 +213,19 @@ describe("admin analytics and active collections", () => {
     const res = await post("/api/admin/set-active-collections", { collections: ["plumbing"] }, admin.headers);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Unknown collection");
-    const ar = await post("/api/admin/set-active-collections", { collections: ["plumbing"] }, { ...admin.headers, cookie: `${admin.cookie}; lang=ar` });
+    const ar = await post(
+      "/api/admin/set-active-collections",
+      { collections: ["plumbing"] },
+      { ...admin.headers, cookie: `${admin.cookie}; lang=ar` },
+    );
     expect(ar.json().message).toBe("مجموعة غير معروفة");
   });
 
   it("refuses guests (401), customers and moderators (403)", async () => {
-    for (const [method, url] of [["GET", "/api/admin/analytics"], ["POST", "/api/admin/set-active-collections"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/api/admin/analytics"],
+      ["POST", "/api/admin/set-active-collections"],
+    ] as const) {
       const payload = method === "POST" ? { collections: [] } : undefined;
       expect((await t.app.inject({ method, url, payload })).statusCode).toBe(401);
       expect((await t.app.inject({ method, url, payload, headers: customer.headers })).statusCode).toBe(403);
@@ -200,7 +238,14 @@ describe("audit trail", () => {
   freshShop();
   it("records the collections change with who and when, newest first, page by page", async () => {
     const before = Date.now();
-    await recordAudit(t.deps.db, { _id: moderator.user.id, email: moderator.user.email }, "order.status", "order", "ORD-1", { status: "Shipped" });
+    await recordAudit(
+      t.deps.db,
+      { _id: moderator.user.id, email: moderator.user.email },
+      "order.status",
+      "order",
+      "ORD-1",
+      { status: "Shipped" },
+    );
     await post("/api/admin/set-active-collections", { collections: ["gym"] }, admin.headers);
     const res = await get("/api/admin/audit-log?page=1&limit=1", admin.headers);
     expect(res.statusCode).toBe(200);
@@ -216,7 +261,12 @@ describe("audit trail", () => {
     });
     expect(Date.parse(page1.entries[0].createdAt)).toBeGreaterThanOrEqual(before - 1000);
     const page2 = (await get("/api/admin/audit-log?page=2&limit=1", admin.headers)).json();
-    expect(page2.entries[0]).toMatchObject({ action: "order.status", targetId: "ORD-1", actorEmail: moderator.user.email, details: { status: "Shipped" } });
+    expect(page2.entries[0]).toMatchObject({
+      action: "order.status",
+      targetId: "ORD-1",
+      actorEmail: moderator.user.email,
+      details: { status: "Shipped" },
+    });
   });
 
   it("is for admins only", async () => {

@@ -13,11 +13,21 @@ afterAll(() => t.close());
 async function customer() {
   const { headers } = await signedIn(t.deps.db, "user");
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, lang?: "ar") =>
-    t.app.inject({ method, url, headers: lang ? { ...headers, cookie: `${headers.cookie}; lang=${lang}` } : headers, payload: payload as object });
+    t.app.inject({
+      method,
+      url,
+      headers: lang ? { ...headers, cookie: `${headers.cookie}; lang=${lang}` } : headers,
+      payload: payload as object,
+    });
   return { headers, call };
 }
 
-const line = (productId: string, quantity: number, size = "M", color = "#000000") => ({ productId, quantity, size, color });
+const line = (productId: string, quantity: number, size = "M", color = "#000000") => ({
+  productId,
+  quantity,
+  size,
+  color,
+});
 
 describe("server cart", () => {
   it("adds a line and answers the cart with the product JSON and a server-priced total", async () => {
@@ -49,7 +59,12 @@ describe("server cart", () => {
 
   it("prices bulk sets: 3 for 1,200 EGP, 7 items = 2 sets + 1 unit = 2,900 EGP", async () => {
     const { call } = await customer();
-    const p = await makeProduct(t.deps.db, { price: 50_000, stock: 10, bulkDiscountminQuantity: 3, bulkDiscount: 120_000 });
+    const p = await makeProduct(t.deps.db, {
+      price: 50_000,
+      stock: 10,
+      bulkDiscountminQuantity: 3,
+      bulkDiscount: 120_000,
+    });
     const cart = (await call("POST", "/api/cart", line(p.id, 7))).json();
     expect(cart.cartTotal).toBe(2_900);
   });
@@ -176,7 +191,9 @@ describe("merging a guest cart at sign-in", () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const q = (id: string, size = "M") => body.cart.find((l: { productId: { _id: string }; size: string }) => l.productId._id === id && l.size === size)?.quantity;
+    const q = (id: string, size = "M") =>
+      body.cart.find((l: { productId: { _id: string }; size: string }) => l.productId._id === id && l.size === size)
+        ?.quantity;
     expect(q(plenty.id)).toBe(10);
     expect(q(few.id)).toBe(4);
     expect(q(plenty.id, "L")).toBe(2);

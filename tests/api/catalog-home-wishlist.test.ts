@@ -36,7 +36,13 @@ describe("GET /api/promos-featuredproducts", () => {
 
     const res = await t.app.inject({ method: "GET", url: "/api/promos-featuredproducts" });
     expect(res.statusCode).toBe(200);
-    const home = res.json() as { featuredProducts: ProductDTO[]; bestSellingProducts: ProductDTO[]; categoryProducts: Record<string, ProductDTO[]>; collections: Record<string, ProductDTO[]>; promos: { title: string }[] };
+    const home = res.json() as {
+      featuredProducts: ProductDTO[];
+      bestSellingProducts: ProductDTO[];
+      categoryProducts: Record<string, ProductDTO[]>;
+      collections: Record<string, ProductDTO[]>;
+      promos: { title: string }[];
+    };
 
     expect(Object.keys(home.collections)).toEqual(["eid"]);
     expect(home.collections.eid!.map((p) => p._id)).toEqual([eid.id]);
@@ -50,7 +56,12 @@ describe("GET /api/promos-featuredproducts", () => {
     expect(home.featuredProducts[0]!.name).toBe(`Skirt ${HOME_ROW_SIZE + 2}`);
     expect(home.bestSellingProducts[0]).toMatchObject({ name: "Best Seller Top", discount: 15 });
     expect(home.featuredProducts.length).toBeLessThanOrEqual(HOME_ROW_SIZE);
-    const all = [...home.featuredProducts, ...home.bestSellingProducts, ...Object.values(home.categoryProducts).flat(), ...Object.values(home.collections).flat()];
+    const all = [
+      ...home.featuredProducts,
+      ...home.bestSellingProducts,
+      ...Object.values(home.categoryProducts).flat(),
+      ...Object.values(home.collections).flat(),
+    ];
     expect(all.some((p) => p.name === "Pending Eid Dress" || p.name === "Deleted Blouse")).toBe(false);
     expect(home.promos.map((p) => p.title)).toEqual(["Active slide"]);
 
@@ -62,7 +73,13 @@ describe("GET /api/promos-featuredproducts", () => {
     const empty = await createTestApp();
     try {
       const home = await getHomeData(empty.deps, "en");
-      expect(home).toEqual({ featuredProducts: [], bestSellingProducts: [], categoryProducts: {}, collections: {}, promos: [] });
+      expect(home).toEqual({
+        featuredProducts: [],
+        bestSellingProducts: [],
+        categoryProducts: {},
+        collections: {},
+        promos: [],
+      });
     } finally {
       await empty.close();
     }
@@ -86,7 +103,9 @@ describe("wishlist", () => {
     const del = await t.app.inject({ method: "DELETE", url: `/api/wishlist/${a.id}`, headers });
     expect(del.statusCode).toBe(200);
     expect(del.json().message).toBe("Removed from your wishlist");
-    expect((await t.app.inject({ method: "GET", url: "/api/wishlist", headers })).json().map((p: ProductDTO) => p.name)).toEqual(["Wish B"]);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/wishlist", headers })).json().map((p: ProductDTO) => p.name),
+    ).toEqual(["Wish B"]);
   });
 
   it("keeps each customer's wishlist their own", async () => {

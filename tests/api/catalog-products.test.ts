@@ -30,7 +30,16 @@ describe("GET /api/products/{id}", () => {
     const p = await makeProduct(t.deps.db, { price: 123_450, bulkDiscountminQuantity: 3, bulkDiscount: 300_000 });
     const res = await inject("GET", `/api/products/${p.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: p.id, price: 1234.5, totalPrice: 1234.5, discount: 0, bulkDiscountminQuantity: 3, bulkDiscount: 3000, status: "approved", hidden: false });
+    expect(res.json()).toMatchObject({
+      _id: p.id,
+      price: 1234.5,
+      totalPrice: 1234.5,
+      discount: 0,
+      bulkDiscountminQuantity: 3,
+      bulkDiscount: 3000,
+      status: "approved",
+      hidden: false,
+    });
   });
 
   it("answers 404 'Product not found' for an unknown or malformed id, in English and Arabic", async () => {
@@ -79,18 +88,38 @@ describe("POST /api/products", () => {
   });
 
   it("stores bulk pricing in piastres and drops empty entries", async () => {
-    const res = await inject("POST", "/api/products", admin.headers, productBody({
-      bulkDiscountminQuantity: 3, bulkDiscount: "1200.50", colors: ["#111111", "", "  "], specifications: ["", "Cotton"], sizes: ["M", ""],
-    }));
+    const res = await inject(
+      "POST",
+      "/api/products",
+      admin.headers,
+      productBody({
+        bulkDiscountminQuantity: 3,
+        bulkDiscount: "1200.50",
+        colors: ["#111111", "", "  "],
+        specifications: ["", "Cotton"],
+        sizes: ["M", ""],
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { product } = res.json();
-    expect(product).toMatchObject({ bulkDiscountminQuantity: 3, bulkDiscount: 1200.5, colors: ["#111111"], specifications: ["Cotton"], sizes: ["M"] });
+    expect(product).toMatchObject({
+      bulkDiscountminQuantity: 3,
+      bulkDiscount: 1200.5,
+      colors: ["#111111"],
+      specifications: ["Cotton"],
+      sizes: ["M"],
+    });
     const [row] = await t.deps.db.select().from(products).where(eq(products.id, product._id));
     expect(row!.bulkDiscount).toBe(120_050);
   });
 
   it("refuses images that were not uploaded to the shop", async () => {
-    const res = await inject("POST", "/api/products", admin.headers, productBody({ images: ["https://evil.example/x.png"] }));
+    const res = await inject(
+      "POST",
+      "/api/products",
+      admin.headers,
+      productBody({ images: ["https://evil.example/x.png"] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Choose images uploaded to the shop");
   });
@@ -111,21 +140,52 @@ describe("POST /api/products", () => {
     ["a negative stock", { stock: -1 }, "Stock cannot be negative", "لا يمكن أن يكون المخزون سالبًا"],
     ["no description", { description: "" }, "Description is required", "الوصف مطلوب"],
     ["no image", { images: [] }, "At least one image is required", "صورة واحدة على الأقل مطلوبة"],
-    ["six images", { images: Array(6).fill("/uploads/x-800.webp") }, "Maximum of 5 images allowed", "الحد الأقصى 5 صور"],
+    [
+      "six images",
+      { images: Array(6).fill("/uploads/x-800.webp") },
+      "Maximum of 5 images allowed",
+      "الحد الأقصى 5 صور",
+    ],
     ["no colour", { colors: ["", " "] }, "At least one color is required", "لون واحد على الأقل مطلوب"],
     ["no size", { sizes: [] }, "At least one size is required", "مقاس واحد على الأقل مطلوب"],
     ["a repeated size", { sizes: ["M", "M"] }, "Each size can be chosen only once", "لا يمكن اختيار المقاس نفسه مرتين"],
-    ["a bulk quantity without a price", { bulkDiscountminQuantity: 3 }, "Bulk price is required when a bulk quantity is set", "سعر الجملة مطلوب عند تحديد كمية الجملة"],
-    ["a bulk price without a quantity", { bulkDiscount: 100 }, "Bulk quantity is required when a bulk price is set", "كمية الجملة مطلوبة عند تحديد سعر الجملة"],
-    ["a zero bulk quantity", { bulkDiscountminQuantity: 0, bulkDiscount: 100 }, "Bulk quantity must be greater than 0", "يجب أن تكون كمية الجملة أكبر من 0"],
-    ["a zero bulk price", { bulkDiscountminQuantity: 2, bulkDiscount: 0 }, "Bulk price must be greater than 0", "يجب أن يكون سعر الجملة أكبر من 0"],
+    [
+      "a bulk quantity without a price",
+      { bulkDiscountminQuantity: 3 },
+      "Bulk price is required when a bulk quantity is set",
+      "سعر الجملة مطلوب عند تحديد كمية الجملة",
+    ],
+    [
+      "a bulk price without a quantity",
+      { bulkDiscount: 100 },
+      "Bulk quantity is required when a bulk price is set",
+      "كمية الجملة مطلوبة عند تحديد سعر الجملة",
+    ],
+    [
+      "a zero bulk quantity",
+      { bulkDiscountminQuantity: 0, bulkDiscount: 100 },
+      "Bulk quantity must be greater than 0",
+      "يجب أن تكون كمية الجملة أكبر من 0",
+    ],
+    [
+      "a zero bulk price",
+      { bulkDiscountminQuantity: 2, bulkDiscount: 0 },
+      "Bulk price must be greater than 0",
+      "يجب أن يكون سعر الجملة أكبر من 0",
+    ],
   ];
   it.each(cases)("refuses %s with the spec's message in both languages", async (_what, change, en, ar) => {
     const body = productBody(change);
     const res = await inject("POST", "/api/products", admin.headers, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(en);
-    const resAr = await t.app.inject({ method: "POST", url: "/api/products", headers: admin.headers, cookies: { lang: "ar" }, payload: body });
+    const resAr = await t.app.inject({
+      method: "POST",
+      url: "/api/products",
+      headers: admin.headers,
+      cookies: { lang: "ar" },
+      payload: body,
+    });
     expect(resAr.json().message).toBe(ar);
   });
 });
@@ -133,7 +193,12 @@ describe("POST /api/products", () => {
 describe("PUT /api/products/{id}", () => {
   it("lets staff edit a product without an image change and keeps its state", async () => {
     const p = await makeProduct(t.deps.db, { status: "pending" });
-    const res = await inject("PUT", `/api/products/${p.id}`, moderator.headers, productBody({ name: "Renamed", images: [], price: 99.99 }));
+    const res = await inject(
+      "PUT",
+      `/api/products/${p.id}`,
+      moderator.headers,
+      productBody({ name: "Renamed", images: [], price: 99.99 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().product).toMatchObject({ name: "Renamed", price: 99.99, status: "pending", images: [] });
     expect(await auditActions(p.id)).toContain("product.update");
@@ -182,7 +247,10 @@ describe("pending products (admin)", () => {
     expect(all.statusCode).toBe(200);
     expect(all.json().count).toBeGreaterThanOrEqual(1);
     expect((await inject("GET", `/api/products/${b.id}`)).statusCode).toBe(200);
-    const left = await t.deps.db.select().from(products).where(and(eq(products.status, "pending"), eq(products.hidden, false)));
+    const left = await t.deps.db
+      .select()
+      .from(products)
+      .where(and(eq(products.status, "pending"), eq(products.hidden, false)));
     expect(left).toEqual([]);
     expect(await auditActions(a.id)).toContain("product.approve");
   });

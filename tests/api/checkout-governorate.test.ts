@@ -18,7 +18,9 @@ describe("the governorate keys the shipping fee (decision 125)", () => {
   it("prices by the governorate and keeps the shopper's town as the city", async () => {
     const zone = await makeCity(t.deps.db, { shipping: 7_000 });
     const p = await makeProduct(t.deps.db, { price: 10_000 });
-    const res = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: "Smouha", state: zone.city.toLowerCase() } }));
+    const res = await guestOrder(
+      orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: "Smouha", state: zone.city.toLowerCase() } }),
+    );
     expect(res.statusCode).toBe(201);
     const { order } = res.json();
     expect(order.orderSummary).toMatchObject({ shipping: 70, total: 170 });
@@ -27,14 +29,18 @@ describe("the governorate keys the shipping fee (decision 125)", () => {
 
   it("refuses a governorate it does not deliver to, whatever the town", async () => {
     const p = await makeProduct(t.deps.db, { price: 10_000 });
-    const res = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: "Cairo", state: "Atlantis" } }));
+    const res = await guestOrder(
+      orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: "Cairo", state: "Atlantis" } }),
+    );
     expect(res.statusCode).toBe(400);
   });
 
   it("still prices an order that names only the city", async () => {
     const zone = await makeCity(t.deps.db, { shipping: 3_000 });
     const p = await makeProduct(t.deps.db, { price: 10_000 });
-    const res = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: zone.city, state: "" } }));
+    const res = await guestOrder(
+      orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: zone.city, state: "" } }),
+    );
     expect(res.json().order.orderSummary).toMatchObject({ shipping: 30 });
   });
 });

@@ -67,7 +67,12 @@ describe("contact attachments", () => {
     expect(url).toBe(id);
     expect(fs.readFileSync(path.join(privateDir(), `${id}.pdf`))).toEqual(PDF);
     expect(fs.existsSync(path.join(t.config.uploadsDir, "contact"))).toBe(false);
-    for (const probe of [`/uploads/contact/${id}.pdf`, `/uploads/${id}.pdf`, `/private/contact/${id}.pdf`, `/uploads/../private/contact/${id}.pdf`]) {
+    for (const probe of [
+      `/uploads/contact/${id}.pdf`,
+      `/uploads/${id}.pdf`,
+      `/private/contact/${id}.pdf`,
+      `/uploads/../private/contact/${id}.pdf`,
+    ]) {
       expect((await t.app.inject({ method: "GET", url: probe })).statusCode, probe).toBe(404);
     }
   });
@@ -77,7 +82,12 @@ describe("contact attachments", () => {
     const res = await upload("harmless.pdf", html, "application/pdf");
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe("Unsupported file type");
-    const exe = await upload("setup.exe", Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), "application/x-msdownload", "ar");
+    const exe = await upload(
+      "setup.exe",
+      Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"),
+      "application/x-msdownload",
+      "ar",
+    );
     expect(exe.statusCode).toBe(415);
     expect(exe.json().message).toBe("نوع الملف غير مدعوم");
   });
@@ -112,7 +122,9 @@ describe("contact attachments", () => {
       ["bz2", Buffer.from("BZh91AY")],
     ];
     for (const [ext, bytes] of samples) expect(detectContactFileType(bytes)?.ext, ext).toBe(ext);
-    expect(detectContactFileType(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), "budget.xls")?.ext).toBe("xls");
+    expect(
+      detectContactFileType(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), "budget.xls")?.ext,
+    ).toBe("xls");
     // A HEIC photo shares MP4's box layout but is not an allowed type.
     expect(detectContactFileType(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic")]))).toBeNull();
     expect(detectContactFileType(Buffer.from("plain text"))).toBeNull();
@@ -122,11 +134,18 @@ describe("contact attachments", () => {
 describe("sending a contact message", () => {
   it("stores the message and e-mails it to the shop with the attachment", async () => {
     const { url } = (await upload("receipt.pdf", PDF, "application/pdf")).json();
-    const res = await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files: [url], type: "Feedback" }) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/sendmessage",
+      payload: message({ files: [url], type: "Feedback" }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Your message has been sent. We will get back to you soon.");
 
-    const [stored] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, "salma@example.com"));
+    const [stored] = await t.deps.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, "salma@example.com"));
     expect(stored).toMatchObject({ name: "Salma Adel", phone: "01012345678", type: "Feedback", files: [url] });
 
     const mail = t.mail.at(-1)!;
@@ -141,7 +160,11 @@ describe("sending a contact message", () => {
 
   it("refuses attachments that are not this server's contact uploads", async () => {
     const before = t.mail.length;
-    for (const files of [["https://evil.example.com/x.pdf"], ["/uploads/contact/../../secret.pdf"], [`/uploads/contact/${"a".repeat(32)}.pdf`]]) {
+    for (const files of [
+      ["https://evil.example.com/x.pdf"],
+      ["/uploads/contact/../../secret.pdf"],
+      [`/uploads/contact/${"a".repeat(32)}.pdf`],
+    ]) {
       const res = await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files }) });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe("An attachment was not found, please upload it again");
@@ -162,7 +185,12 @@ describe("sending a contact message", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(en);
       if (ar) {
-        const resAr = await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message(overrides), cookies: { lang: "ar" } });
+        const resAr = await t.app.inject({
+          method: "POST",
+          url: "/api/sendmessage",
+          payload: message(overrides),
+          cookies: { lang: "ar" },
+        });
         expect(resAr.json().message).toBe(ar);
       }
     }
@@ -172,8 +200,19 @@ describe("sending a contact message", () => {
 describe("private attachments (issue 11 item 2)", () => {
   it("lets staff download a sent message's attachment, and nobody else", async () => {
     const { id } = (await upload("receipt.pdf", PDF, "application/pdf")).json();
-    expect((await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files: [id], email: "nour@example.com" }) })).statusCode).toBe(200);
-    const [stored] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, "nour@example.com"));
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/sendmessage",
+          payload: message({ files: [id], email: "nour@example.com" }),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [stored] = await t.deps.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, "nour@example.com"));
     const link = `/api/messages/${stored!.id}/attachments/1`;
     expect(t.mail.at(-1)!.text).toContain(link);
 
@@ -188,7 +227,12 @@ describe("private attachments (issue 11 item 2)", () => {
     expect((await t.app.inject({ method: "GET", url: link })).statusCode).toBe(401);
     const customer = await signedIn(t.deps.db, "user");
     expect((await t.app.inject({ method: "GET", url: link, headers: customer.headers })).statusCode).toBe(403);
-    for (const other of [`/api/messages/${stored!.id}/attachments/2`, `/api/messages/${stored!.id}/attachments/x`, `/api/messages/${id}/attachments/1`, "/api/messages/nope/attachments/1"]) {
+    for (const other of [
+      `/api/messages/${stored!.id}/attachments/2`,
+      `/api/messages/${stored!.id}/attachments/x`,
+      `/api/messages/${id}/attachments/1`,
+      "/api/messages/nope/attachments/1",
+    ]) {
       const r = await t.app.inject({ method: "GET", url: other, headers: staff.headers });
       expect(r.statusCode, other).toBe(404);
       expect(r.json().message).toBe("Not found");
@@ -197,16 +241,27 @@ describe("private attachments (issue 11 item 2)", () => {
 
   it("refuses an attachment another message already took, or sent twice", async () => {
     const { id } = (await upload("a.pdf", PDF, "application/pdf")).json();
-    expect((await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files: [id] }) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files: [id] }) })).statusCode,
+    ).toBe(200);
     const again = await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files: [id] }) });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe("An attachment was not found, please upload it again");
     const { id: other } = (await upload("b.pdf", PDF, "application/pdf")).json();
-    const twice = await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files: [other, other], email: "twice@example.com" }) });
+    const twice = await t.app.inject({
+      method: "POST",
+      url: "/api/sendmessage",
+      payload: message({ files: [other, other], email: "twice@example.com" }),
+    });
     expect(twice.statusCode).toBe(400);
     // A refused message keeps nothing: the upload is still free for a corrected message.
-    expect(await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, "twice@example.com"))).toEqual([]);
-    expect((await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files: [other] }) })).statusCode).toBe(200);
+    expect(
+      await t.deps.db.select().from(contactMessages).where(eq(contactMessages.email, "twice@example.com")),
+    ).toEqual([]);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/sendmessage", payload: message({ files: [other] }) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("deletes uploads no message claimed within the hour, file and row, and keeps the claimed and the recent ones", async () => {
@@ -245,14 +300,23 @@ describe("private attachments (issue 11 item 2)", () => {
       const long = `203.0.113.9${"0".repeat(200)}`;
       const forged = async () => {
         const form = multipartFile("file", "f.pdf", mb, "application/pdf");
-        return t.app.inject({ method: "POST", url: "/api/uploads/contact", payload: form.payload, headers: { ...form.headers, "x-forwarded-for": long } });
+        return t.app.inject({
+          method: "POST",
+          url: "/api/uploads/contact",
+          payload: form.payload,
+          headers: { ...form.headers, "x-forwarded-for": long },
+        });
       };
-      expect([(await forged()).statusCode, (await forged()).statusCode, (await forged()).statusCode]).toEqual([200, 200, 429]);
+      expect([(await forged()).statusCode, (await forged()).statusCode, (await forged()).statusCode]).toEqual([
+        200, 200, 429,
+      ]);
     });
   });
 
   it("caps the bytes everyone uploads a day, whatever addresses the requests claim", async () => {
-    const [used] = await t.deps.db.select({ n: sql<string>`coalesce(sum(${contactAttachments.bytes}), 0)` }).from(contactAttachments);
+    const [used] = await t.deps.db
+      .select({ n: sql<string>`coalesce(sum(${contactAttachments.bytes}), 0)` })
+      .from(contactAttachments);
     await withLimits({ totalBytes: Number(used!.n) + 2_500_000 }, async () => {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
@@ -265,7 +329,9 @@ describe("private attachments (issue 11 item 2)", () => {
         });
         codes.push(res.statusCode);
         if (res.statusCode === 429) {
-          expect(res.json().message).toBe("The shop cannot take more attachments today, please send your message without them or try again tomorrow");
+          expect(res.json().message).toBe(
+            "The shop cannot take more attachments today, please send your message without them or try again tomorrow",
+          );
         }
       }
       expect(codes).toEqual([200, 200, 429, 429]);
@@ -274,7 +340,9 @@ describe("private attachments (issue 11 item 2)", () => {
 
   it("reads at most a few uploads at once and refuses the rest with 429, in English and Arabic", async () => {
     const answers = await Promise.all(
-      Array.from({ length: CONTACT_UPLOAD_LIMITS.inFlight * 3 }, (_, i) => upload("p.pdf", PDF, "application/pdf", i % 2 ? "ar" : undefined, `192.0.2.${100 + i}`)),
+      Array.from({ length: CONTACT_UPLOAD_LIMITS.inFlight * 3 }, (_, i) =>
+        upload("p.pdf", PDF, "application/pdf", i % 2 ? "ar" : undefined, `192.0.2.${100 + i}`),
+      ),
     );
     const ok = answers.filter((r) => r.statusCode === 200);
     const busy = answers.filter((r) => r.statusCode === 429);
@@ -282,20 +350,30 @@ describe("private attachments (issue 11 item 2)", () => {
     expect(ok.length).toBeGreaterThanOrEqual(CONTACT_UPLOAD_LIMITS.inFlight);
     expect(busy.length).toBeGreaterThan(0);
     for (const r of busy) {
-      expect(["Many files are being uploaded right now, please try again in a moment", "يجري رفع ملفات كثيرة الآن، يرجى المحاولة مرة أخرى بعد لحظات"]).toContain(r.json().message);
+      expect([
+        "Many files are being uploaded right now, please try again in a moment",
+        "يجري رفع ملفات كثيرة الآن، يرجى المحاولة مرة أخرى بعد لحظات",
+      ]).toContain(r.json().message);
     }
     // Once they are done, the next upload is read again.
     expect((await upload("after.pdf", PDF, "application/pdf")).statusCode).toBe(200);
   });
 
-  it.skipIf(!onPostgres())("never lets parallel uploads from one address pass the quota together (PostgreSQL)", async () => {
-    await withLimits({ perClientBytes: 5_000_000 }, async () => {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => upload("p.pdf", pdfOf(1_000_000), "application/pdf", undefined, "192.0.2.50")));
-      const codes = answers.map((r) => r.statusCode).sort();
-      expect(codes.filter((c) => c === 200)).toHaveLength(5);
-      expect(codes.filter((c) => c === 429)).toHaveLength(5);
-    });
-  });
+  it.skipIf(!onPostgres())(
+    "never lets parallel uploads from one address pass the quota together (PostgreSQL)",
+    async () => {
+      await withLimits({ perClientBytes: 5_000_000 }, async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            upload("p.pdf", pdfOf(1_000_000), "application/pdf", undefined, "192.0.2.50"),
+          ),
+        );
+        const codes = answers.map((r) => r.statusCode).sort();
+        expect(codes.filter((c) => c === 200)).toHaveLength(5);
+        expect(codes.filter((c) => c === 429)).toHaveLength(5);
+      });
+    },
+  );
 });
 
 describe("rate limit", () => {

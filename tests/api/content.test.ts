@@ -19,10 +19,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: string, url: string, headers: Record<string, string> = staff.headers, payload?: object, lang = "en") =>
-  t.app.inject({ method: method as "POST", url: `/api${url}`, headers, payload, cookies: { lang } });
+const call = (
+  method: string,
+  url: string,
+  headers: Record<string, string> = staff.headers,
+  payload?: object,
+  lang = "en",
+) => t.app.inject({ method: method as "POST", url: `/api${url}`, headers, payload, cookies: { lang } });
 
-const banner = { title: "Eid collection", description: "New kaftans", buttonText: "Shop Now", link: "/shop?collection=eid", image: "/uploads/eid-800.webp" };
+const banner = {
+  title: "Eid collection",
+  description: "New kaftans",
+  buttonText: "Shop Now",
+  link: "/shop?collection=eid",
+  image: "/uploads/eid-800.webp",
+};
 const activeTitles = async () =>
   (await call("GET", "/promos-featuredproducts", {})).json().promos.map((p: { title: string }) => p.title);
 
@@ -54,7 +65,15 @@ describe("promo banners", () => {
     expect(await activeTitles()).toEqual(["Eid collection"]);
 
     const actions = (await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, id))).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(["banner.create", "banner.activate", "banner.deactivate", "banner.delete", "banner.restore"]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "banner.create",
+        "banner.activate",
+        "banner.deactivate",
+        "banner.delete",
+        "banner.restore",
+      ]),
+    );
   });
 
   const missing: [string, string, string][] = [
@@ -79,29 +98,44 @@ describe("promo banners", () => {
 
 describe("headlines", () => {
   it("creates inactive, toggles, soft-deletes and restores; the bar shows active ones in the reader's language", async () => {
-    const created = await call("POST", "/headlines", staff.headers, { title: "Free delivery", titleAr: "توصيل مجاني", promotion: "Over 1500 EGP", promotionAr: "للطلبات فوق 1500 جنيه" });
+    const created = await call("POST", "/headlines", staff.headers, {
+      title: "Free delivery",
+      titleAr: "توصيل مجاني",
+      promotion: "Over 1500 EGP",
+      promotionAr: "للطلبات فوق 1500 جنيه",
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().headline._id;
     expect(created.json().headline.active).toBe(false);
     expect((await call("GET", "/headlines/active", {})).json()).toEqual([]);
 
     expect((await call("POST", `/headlines/active/${id}`)).json().message).toBe("Headline status updated successfully");
-    expect((await call("GET", "/headlines/active", {})).json()).toEqual([{ _id: id, title: "Free delivery", promotion: "Over 1500 EGP" }]);
-    expect((await call("GET", "/headlines/active", {}, undefined, "ar")).json()).toEqual([{ _id: id, title: "توصيل مجاني", promotion: "للطلبات فوق 1500 جنيه" }]);
+    expect((await call("GET", "/headlines/active", {})).json()).toEqual([
+      { _id: id, title: "Free delivery", promotion: "Over 1500 EGP" },
+    ]);
+    expect((await call("GET", "/headlines/active", {}, undefined, "ar")).json()).toEqual([
+      { _id: id, title: "توصيل مجاني", promotion: "للطلبات فوق 1500 جنيه" },
+    ]);
 
     await call("DELETE", `/headlines/active/${id}`);
     expect((await call("GET", "/headlines/active", {})).json()).toEqual([]);
     await call("POST", `/headlines/active/${id}`);
     expect((await call("DELETE", `/headlines/${id}`)).json().message).toBe("Headline deleted successfully");
     expect((await call("GET", "/headlines/active", {})).json()).toEqual([]);
-    expect((await call("POST", "/getheadlines", staff.headers, { hidden: true })).json().map((h: { _id: string }) => h._id)).toEqual([id]);
+    expect(
+      (await call("POST", "/getheadlines", staff.headers, { hidden: true })).json().map((h: { _id: string }) => h._id),
+    ).toEqual([id]);
     expect((await call("POST", `/headlines/restore/${id}`)).json().message).toBe("Headline restored successfully");
     expect((await call("GET", "/headlines/active", {})).json()).toHaveLength(1);
   });
 
   it("requires a title and a promotion", async () => {
-    expect((await call("POST", "/headlines", staff.headers, { title: "", promotion: "x" })).json().message).toBe("Title is required");
-    expect((await call("POST", "/headlines", staff.headers, { title: "x" }, "ar")).json().message).toBe("نص العرض مطلوب");
+    expect((await call("POST", "/headlines", staff.headers, { title: "", promotion: "x" })).json().message).toBe(
+      "Title is required",
+    );
+    expect((await call("POST", "/headlines", staff.headers, { title: "x" }, "ar")).json().message).toBe(
+      "نص العرض مطلوب",
+    );
   });
 });
 
@@ -122,19 +156,54 @@ describe("community posts", () => {
   });
 
   it("lets a signed-in customer share a review with up to 3 uploaded images", async () => {
-    const res = await call("POST", "/posts", customer.headers, { name: "  Nour ", description: "Perfect fit", stars: 4, images: ["/uploads/a-800.webp"] });
+    const res = await call("POST", "/posts", customer.headers, {
+      name: "  Nour ",
+      description: "Perfect fit",
+      stars: 4,
+      images: ["/uploads/a-800.webp"],
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().post).toMatchObject({ name: "Nour", description: "Perfect fit", stars: 4, images: ["/uploads/a-800.webp"] });
+    expect(res.json().post).toMatchObject({
+      name: "Nour",
+      description: "Perfect fit",
+      stars: 4,
+      images: ["/uploads/a-800.webp"],
+    });
     expect((await call("POST", "/posts", {}, { name: "Guest", description: "Hi", stars: 5 })).statusCode).toBe(401);
   });
 
   const invalid: [string, object, string, string][] = [
     ["a blank name", { name: "   ", description: "Nice", stars: 5 }, "Please enter your name", "من فضلك اكتبي اسمك"],
     ["a blank review", { name: "Nour", description: " ", stars: 5 }, "Please write your review", "من فضلك اكتبي رأيك"],
-    ["0 stars", { name: "Nour", description: "Nice", stars: 0 }, "Please choose a rating from 1 to 5 stars", "من فضلك اختاري تقييمًا من 1 إلى 5 نجوم"],
-    ["6 stars", { name: "Nour", description: "Nice", stars: 6 }, "Please choose a rating from 1 to 5 stars", "من فضلك اختاري تقييمًا من 1 إلى 5 نجوم"],
-    ["4 images", { name: "Nour", description: "Nice", stars: 5, images: ["/uploads/a.webp", "/uploads/b.webp", "/uploads/c.webp", "/uploads/d.webp"] }, "Maximum 3 images allowed", "الحد الأقصى 3 صور"],
-    ["an outside image", { name: "Nour", description: "Nice", stars: 5, images: ["https://x.example/a.png"] }, "Choose images uploaded to the shop", "اختاري صورًا مرفوعة على المتجر"],
+    [
+      "0 stars",
+      { name: "Nour", description: "Nice", stars: 0 },
+      "Please choose a rating from 1 to 5 stars",
+      "من فضلك اختاري تقييمًا من 1 إلى 5 نجوم",
+    ],
+    [
+      "6 stars",
+      { name: "Nour", description: "Nice", stars: 6 },
+      "Please choose a rating from 1 to 5 stars",
+      "من فضلك اختاري تقييمًا من 1 إلى 5 نجوم",
+    ],
+    [
+      "4 images",
+      {
+        name: "Nour",
+        description: "Nice",
+        stars: 5,
+        images: ["/uploads/a.webp", "/uploads/b.webp", "/uploads/c.webp", "/uploads/d.webp"],
+      },
+      "Maximum 3 images allowed",
+      "الحد الأقصى 3 صور",
+    ],
+    [
+      "an outside image",
+      { name: "Nour", description: "Nice", stars: 5, images: ["https://x.example/a.png"] },
+      "Choose images uploaded to the shop",
+      "اختاري صورًا مرفوعة على المتجر",
+    ],
   ];
   it.each(invalid)("refuses %s in both languages", async (_what, body, en, ar) => {
     const res = await call("POST", "/posts", customer.headers, body);

@@ -22,7 +22,8 @@ afterAll(() => t.close());
 
 const post = (payload: object, headers = staff.headers, lang = "en") =>
   t.app.inject({ method: "POST", url: "/api/discounts", headers, cookies: { lang }, payload });
-const product = async (id: string) => (await t.app.inject({ method: "GET", url: `/api/products/${id}` })).json() as ProductDTO;
+const product = async (id: string) =>
+  (await t.app.inject({ method: "GET", url: `/api/products/${id}` })).json() as ProductDTO;
 
 describe("discount arithmetic, worked examples", () => {
   it("takes the largest of the product, category and collection discounts", async () => {
@@ -35,7 +36,11 @@ describe("discount arithmetic, worked examples", () => {
     expect(await product(p.id)).toMatchObject({ price: 1000, discount: 25, totalPrice: 750 });
 
     // Removing the collection's 25% leaves the product's 15%: 850 EGP.
-    const del = await t.app.inject({ method: "DELETE", url: "/api/discounts/collection/winter", headers: staff.headers });
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: "/api/discounts/collection/winter",
+      headers: staff.headers,
+    });
     expect(del.statusCode).toBe(200);
     expect(del.json().message).toBe("Discount removed");
     expect(await product(p.id)).toMatchObject({ discount: 15, totalPrice: 850 });
@@ -76,8 +81,20 @@ describe("discount arithmetic, worked examples", () => {
     await post({ category: "hoodies", discount: 20 });
     const admin = await signedIn(t.deps.db, "admin");
     const res = await t.app.inject({
-      method: "POST", url: "/api/products", headers: admin.headers,
-      payload: { name: "Zip Hoodie", code: "ZH-11111", description: "Warm", category: "hoodies", price: 600, stock: 3, images: ["/uploads/h-800.webp"], sizes: ["M"], colors: ["#333333"] },
+      method: "POST",
+      url: "/api/products",
+      headers: admin.headers,
+      payload: {
+        name: "Zip Hoodie",
+        code: "ZH-11111",
+        description: "Warm",
+        category: "hoodies",
+        price: 600,
+        stock: 3,
+        images: ["/uploads/h-800.webp"],
+        sizes: ["M"],
+        colors: ["#333333"],
+      },
     });
     expect(res.json().product).toMatchObject({ price: 600, discount: 20, totalPrice: 480 });
   });
@@ -85,10 +102,20 @@ describe("discount arithmetic, worked examples", () => {
   it("prices bulk sets with the discount applied to the set price too", async () => {
     // 3 for 1,200 EGP, unit 500 EGP, 10% off: set 1,080, unit 450.
     // 7 pieces = 2 sets + 1 piece = 2,160 + 450 = 2,610 EGP; 2 pieces = 900 EGP.
-    const p = await makeProduct(t.deps.db, { category: "pants", price: 50_000, bulkDiscountminQuantity: 3, bulkDiscount: 120_000 });
+    const p = await makeProduct(t.deps.db, {
+      category: "pants",
+      price: 50_000,
+      bulkDiscountminQuantity: 3,
+      bulkDiscount: 120_000,
+    });
     await post({ productId: p.id, discount: 10 });
     const [row] = await t.deps.db.select().from(products).where(eq(products.id, p.id));
-    const item = { price: row!.price, discount: row!.discount, bulkDiscountminQuantity: row!.bulkDiscountminQuantity, bulkDiscount: row!.bulkDiscount };
+    const item = {
+      price: row!.price,
+      discount: row!.discount,
+      bulkDiscountminQuantity: row!.bulkDiscountminQuantity,
+      bulkDiscount: row!.bulkDiscount,
+    };
     expect(lineTotal(item, 7)).toBe(261_000);
     expect(lineTotal(item, 6)).toBe(216_000);
     expect(lineTotal(item, 2)).toBe(90_000);
@@ -108,12 +135,25 @@ describe("the discounts API", () => {
     await post({ category: "blouses", discount: 12, hasShipping: true });
     const res = await t.app.inject({ method: "GET", url: "/api/discounts/category/blouses", headers: staff.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ discount: 12, hasShipping: true, active: true, category: "blouses", collectionName: null, productId: null });
-    const none = await t.app.inject({ method: "GET", url: "/api/discounts/collection/wedding", headers: staff.headers });
+    expect(res.json()).toMatchObject({
+      discount: 12,
+      hasShipping: true,
+      active: true,
+      category: "blouses",
+      collectionName: null,
+      productId: null,
+    });
+    const none = await t.app.inject({
+      method: "GET",
+      url: "/api/discounts/collection/wedding",
+      headers: staff.headers,
+    });
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe("No discount found");
     for (const url of ["/api/discounts/category/shoes", "/api/discounts/product/nope", "/api/discounts/widget/x"]) {
-      expect((await t.app.inject({ method: "GET", url, headers: staff.headers })).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await t.app.inject({ method: "GET", url, headers: staff.headers })).statusCode).toBeGreaterThanOrEqual(
+        400,
+      );
     }
   });
 
@@ -127,12 +167,21 @@ describe("the discounts API", () => {
   });
 
   it("lists every discount with the product's name in both languages", async () => {
-    const p = await makeProduct(t.deps.db, { name: "Named Sweatshirt", nameAr: "سويتشيرت مسمى", category: "sweatshirts" });
+    const p = await makeProduct(t.deps.db, {
+      name: "Named Sweatshirt",
+      nameAr: "سويتشيرت مسمى",
+      category: "sweatshirts",
+    });
     const saved = await post({ productId: p.id, discount: 7 });
     expect(saved.json().discount).toMatchObject({ productName: "Named Sweatshirt", productNameAr: "سويتشيرت مسمى" });
-    const all = (await t.app.inject({ method: "GET", url: "/api/alldiscounts", headers: staff.headers })).json().discounts;
+    const all = (await t.app.inject({ method: "GET", url: "/api/alldiscounts", headers: staff.headers })).json()
+      .discounts;
     // The Arabic name too, for the Arabic discounts screen.
-    expect(all.find((d: { productId: string }) => d.productId === p.id)).toMatchObject({ productName: "Named Sweatshirt", productNameAr: "سويتشيرت مسمى", discount: 7 });
+    expect(all.find((d: { productId: string }) => d.productId === p.id)).toMatchObject({
+      productName: "Named Sweatshirt",
+      productNameAr: "سويتشيرت مسمى",
+      discount: 7,
+    });
   });
 
   it("writes an audit row for every change", async () => {
@@ -144,13 +193,27 @@ describe("the discounts API", () => {
   });
 
   it("answers 404 when removing a discount that does not exist", async () => {
-    const res = await t.app.inject({ method: "DELETE", url: "/api/discounts/category/dresses", headers: staff.headers });
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: "/api/discounts/category/dresses",
+      headers: staff.headers,
+    });
     expect(res.statusCode).toBe(404);
   });
 
   const invalid: [string, object, string, string][] = [
-    ["a discount over 100", { category: "tops", discount: 101 }, "Discount must be between 0 and 100", "يجب أن يكون الخصم بين 0 و 100"],
-    ["a negative discount", { category: "tops", discount: -1 }, "Discount must be between 0 and 100", "يجب أن يكون الخصم بين 0 و 100"],
+    [
+      "a discount over 100",
+      { category: "tops", discount: 101 },
+      "Discount must be between 0 and 100",
+      "يجب أن يكون الخصم بين 0 و 100",
+    ],
+    [
+      "a negative discount",
+      { category: "tops", discount: -1 },
+      "Discount must be between 0 and 100",
+      "يجب أن يكون الخصم بين 0 و 100",
+    ],
     ["an unknown category", { category: "shoes", discount: 10 }, "Category is required", "الفئة مطلوبة"],
     ["an unknown collection", { collectionName: "x", discount: 10 }, "Collection is required", "المجموعة مطلوبة"],
     ["a malformed product", { productId: "x", discount: 10 }, "Product is required", "المنتج مطلوب"],
@@ -159,7 +222,12 @@ describe("the discounts API", () => {
     ["a blank collection", { collectionName: "", discount: 10 }, "Collection is required", "المجموعة مطلوبة"],
     ["a blank product", { productId: "", discount: 10 }, "Product is required", "المنتج مطلوب"],
     ["no target", { discount: 10 }, "Category is required", "الفئة مطلوبة"],
-    ["two targets", { category: "tops", collectionName: "eid", discount: 10 }, "Choose one category, collection or product", "اختاري فئة أو مجموعة أو منتجًا واحدًا"],
+    [
+      "two targets",
+      { category: "tops", collectionName: "eid", discount: 10 },
+      "Choose one category, collection or product",
+      "اختاري فئة أو مجموعة أو منتجًا واحدًا",
+    ],
   ];
   it.each(invalid)("refuses %s in both languages", async (_what, body, en, ar) => {
     const res = await post(body);

@@ -43,7 +43,9 @@ describe("slow clients", () => {
   it("cuts off a request whose body arrives one byte at a time", async () => {
     let dribble: NodeJS.Timeout | undefined;
     const outcome = await converse((socket) => {
-      socket.write("POST /api/order/id HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n");
+      socket.write(
+        "POST /api/order/id HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n",
+      );
       dribble = setInterval(() => !socket.destroyed && socket.write("a"), 200);
     }, 8000);
     clearInterval(dribble);
@@ -73,7 +75,9 @@ describe("a body over the 1 MB limit", () => {
     const size = 5 * 1024 * 1024;
     let written = false;
     const outcome = await converse((socket) => {
-      socket.write(`POST /api/order/id HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST /api/order/id HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
+      );
       const chunk = Buffer.alloc(64 * 1024, "a");
       let sent = 0;
       const pump = () => {

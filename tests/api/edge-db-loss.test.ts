@@ -14,7 +14,9 @@ let dbName = "";
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_SCALE: "100" } });
   if (onPostgres()) {
-    const { rows } = (await t.deps.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const { rows } = (await t.deps.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
     dbName = rows[0]!.name;
   }
 });
@@ -52,7 +54,11 @@ describe.skipIf(!onPostgres())("losing the database connections (PostgreSQL)", (
     const statuses: number[] = [];
     for (let round = 0; round < 4; round++) {
       const inFlight = Array.from({ length: 60 }, (_, i) =>
-        t.app.inject({ method: "GET", url: i % 2 ? "/api/products?search=dress" : "/healthz", headers: i % 3 ? {} : { cookie: "lang=ar" } }),
+        t.app.inject({
+          method: "GET",
+          url: i % 2 ? "/api/products?search=dress" : "/healthz",
+          headers: i % 3 ? {} : { cookie: "lang=ar" },
+        }),
       );
       await new Promise((r) => setTimeout(r, 5));
       await terminateShopConnections();
@@ -60,9 +66,10 @@ describe.skipIf(!onPostgres())("losing the database connections (PostgreSQL)", (
         statuses.push(res.statusCode);
         if (res.statusCode === 503) {
           expect(res.headers["retry-after"]).toBe("5");
-          expect(["The shop is busy for a moment, please try again shortly", "المتجر مشغول للحظات، يرجى المحاولة مرة أخرى بعد قليل"]).toContain(
-            res.json().message,
-          );
+          expect([
+            "The shop is busy for a moment, please try again shortly",
+            "المتجر مشغول للحظات، يرجى المحاولة مرة أخرى بعد قليل",
+          ]).toContain(res.json().message);
         }
       }
     }
@@ -84,12 +91,19 @@ describe.skipIf(!onPostgres())("losing the database connections (PostgreSQL)", (
 
   it("gives back the connection of a transaction whose BEGIN met a terminated connection", async () => {
     const withTimeout = <T>(p: Promise<T>, ms: number) =>
-      Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms: the pool is exhausted`)), ms))]);
+      Promise.race([
+        p,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no answer in ${ms} ms: the pool is exhausted`)), ms),
+        ),
+      ]);
     for (let round = 0; round < 6; round++) {
       await Promise.all(Array.from({ length: 20 }, () => t.deps.db.execute(sql`select pg_sleep(0.01)`))); // 20 idle clients
       await terminateShopConnections();
       // Checked out before the pool hears of their end: BEGIN fails on them.
-      await Promise.allSettled(Array.from({ length: 20 }, () => t.deps.db.transaction(async (tx) => tx.execute(sql`select 1`))));
+      await Promise.allSettled(
+        Array.from({ length: 20 }, () => t.deps.db.transaction(async (tx) => tx.execute(sql`select 1`))),
+      );
     }
     await new Promise((r) => setTimeout(r, 300));
     // Nothing runs now, so no client may still be checked out (each one lost would be lost for good).

@@ -22,7 +22,9 @@ describe("unknown API paths and methods", () => {
     expect(en.statusCode).toBe(404);
     expect(en.headers["content-type"]).toMatch(/^application\/json/);
     expect(en.json()).toEqual({ message: "Not found" });
-    expect((await t.app.inject({ method: "GET", url: "/api/nothing-here", headers: ar })).json()).toEqual({ message: "غير موجود" });
+    expect((await t.app.inject({ method: "GET", url: "/api/nothing-here", headers: ar })).json()).toEqual({
+      message: "غير موجود",
+    });
   });
 
   it("refuses a wrong method on an API path with a JSON 405 and an Allow header", async () => {
@@ -30,7 +32,10 @@ describe("unknown API paths and methods", () => {
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe("POST");
     expect(res.json()).toEqual({ message: "This action is not allowed here" });
-    const withParam = await t.app.inject({ method: "PATCH", url: "/api/products/0b6c7a52-1111-4222-8333-944455556666" });
+    const withParam = await t.app.inject({
+      method: "PATCH",
+      url: "/api/products/0b6c7a52-1111-4222-8333-944455556666",
+    });
     expect(withParam.statusCode).toBe(405);
     expect(withParam.headers.allow?.split(", ").sort()).toEqual(["DELETE", "GET", "HEAD", "PUT"]);
     const arabic = await t.app.inject({ method: "DELETE", url: "/api/order/id", headers: ar });
@@ -48,7 +53,11 @@ describe("unknown API paths and methods", () => {
   });
 
   it("answers a path parameter of 10,000 characters with a 400 or 404, not a 500", async () => {
-    for (const url of [`/api/products/${"a".repeat(101)}`, `/api/products/${"a".repeat(10_000)}`, `/api/order/${"x".repeat(500)}/cancel`]) {
+    for (const url of [
+      `/api/products/${"a".repeat(101)}`,
+      `/api/products/${"a".repeat(10_000)}`,
+      `/api/order/${"x".repeat(500)}/cancel`,
+    ]) {
       const res = await t.app.inject({ method: "GET", url });
       expect([400, 401, 404, 405]).toContain(res.statusCode);
       expect(res.json().message).toEqual(expect.any(String));
@@ -77,7 +86,14 @@ describe("a NUL character anywhere", () => {
       await t.app.inject({
         method: "POST",
         url: "/api/sendmessage",
-        payload: { name: "Salma", email: "salma@example.com", phone: "01012345678", type: "Support", message: "hello\u0000there", files: [] },
+        payload: {
+          name: "Salma",
+          email: "salma@example.com",
+          phone: "01012345678",
+          type: "Support",
+          message: "hello\u0000there",
+          files: [],
+        },
       }),
     );
   });

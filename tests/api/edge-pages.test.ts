@@ -132,29 +132,34 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
   });
 
   // On PGlite a page renders without yielding to the network, so pages never overlap: PostgreSQL only.
-  it.skipIf(!onPostgres())("answers 503 with Retry-After and a bilingual page once the queue is full (PostgreSQL)", async () => {
-    // Forty visitors at once against one render slot and one place in the queue.
-    const answers = await Promise.all(
-      Array.from(
-        { length: 40 },
-        () =>
-          new Promise<string>((resolve) => {
-            let text = "";
-            const s = net.connect(port, "127.0.0.1", () => s.write("GET /shop HTTP/1.1\r\nHost: azya.example\r\nConnection: close\r\n\r\n"));
-            s.on("data", (d) => (text += d.toString("utf8")));
-            s.on("close", () => resolve(text));
-            s.on("error", () => {});
-          }),
-      ),
-    );
-    const statuses = answers.map((a) => Number(a.slice(9, 12)));
-    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
-    const busy = answers.find((a) => a.startsWith("HTTP/1.1 503"));
-    expect(busy).toBeDefined();
-    expect(busy).toMatch(/\r\nretry-after: 5\r\n/i);
-    expect(busy).toContain("The shop is busy for a moment");
-    expect(busy).toContain("المتجر مشغول للحظات");
-  });
+  it.skipIf(!onPostgres())(
+    "answers 503 with Retry-After and a bilingual page once the queue is full (PostgreSQL)",
+    async () => {
+      // Forty visitors at once against one render slot and one place in the queue.
+      const answers = await Promise.all(
+        Array.from(
+          { length: 40 },
+          () =>
+            new Promise<string>((resolve) => {
+              let text = "";
+              const s = net.connect(port, "127.0.0.1", () =>
+                s.write("GET /shop HTTP/1.1\r\nHost: azya.example\r\nConnection: close\r\n\r\n"),
+              );
+              s.on("data", (d) => (text += d.toString("utf8")));
+              s.on("close", () => resolve(text));
+              s.on("error", () => {});
+            }),
+        ),
+      );
+      const statuses = answers.map((a) => Number(a.slice(9, 12)));
+      expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+      const busy = answers.find((a) => a.startsWith("HTTP/1.1 503"));
+      expect(busy).toBeDefined();
+      expect(busy).toMatch(/\r\nretry-after: 5\r\n/i);
+      expect(busy).toContain("The shop is busy for a moment");
+      expect(busy).toContain("المتجر مشغول للحظات");
+    },
+  );
 
   // Found by `npm run fuzz` on PostgreSQL: the request stream's 'close' fires once its body has been
   // read, which aborted the render halfway and answered an empty 500 (docs/decisions/120).
@@ -179,37 +184,42 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
   });
 
   // Issue 11: requests caught by a lost database answer 503 (try again), pages as well as the API.
-  it.skipIf(!onPostgres())("answers 503 with Retry-After to a page whose database connection is lost mid-render (PostgreSQL)", async () => {
-    const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-    const dbName = rows[0]!.name;
-    const admin = new pg.Client({ connectionString: databaseUrlOf(dbName) });
-    await admin.connect();
-    try {
-      // Hold the products table so the shop's listing query waits on it, then end that connection.
-      await admin.query("begin");
-      await admin.query("lock table products in access exclusive mode");
-      const page = fetch(`http://127.0.0.1:${port}/shop?category=dresses&sortBy=desc`);
-      let waiting: number[] = [];
-      for (let i = 0; i < 100 && waiting.length === 0; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        const found = await admin.query(
-          "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and wait_event_type = 'Lock'",
-          [dbName],
-        );
-        waiting = found.rows.map((r: { pid: number }) => r.pid);
+  it.skipIf(!onPostgres())(
+    "answers 503 with Retry-After to a page whose database connection is lost mid-render (PostgreSQL)",
+    async () => {
+      const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const dbName = rows[0]!.name;
+      const admin = new pg.Client({ connectionString: databaseUrlOf(dbName) });
+      await admin.connect();
+      try {
+        // Hold the products table so the shop's listing query waits on it, then end that connection.
+        await admin.query("begin");
+        await admin.query("lock table products in access exclusive mode");
+        const page = fetch(`http://127.0.0.1:${port}/shop?category=dresses&sortBy=desc`);
+        let waiting: number[] = [];
+        for (let i = 0; i < 100 && waiting.length === 0; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          const found = await admin.query(
+            "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and wait_event_type = 'Lock'",
+            [dbName],
+          );
+          waiting = found.rows.map((r: { pid: number }) => r.pid);
+        }
+        expect(waiting.length).toBeGreaterThan(0);
+        for (const pid of waiting) await admin.query("select pg_terminate_backend($1)", [pid]);
+        const res = await page;
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBe("5");
+        await res.arrayBuffer();
+      } finally {
+        await admin.query("rollback").catch(() => undefined);
+        await admin.end();
       }
-      expect(waiting.length).toBeGreaterThan(0);
-      for (const pid of waiting) await admin.query("select pg_terminate_backend($1)", [pid]);
-      const res = await page;
-      expect(res.status).toBe(503);
-      expect(res.headers.get("retry-after")).toBe("5");
-      await res.arrayBuffer();
-    } finally {
-      await admin.query("rollback").catch(() => undefined);
-      await admin.end();
-    }
-    const again = await fetch(`http://127.0.0.1:${port}/shop?category=dresses`);
-    expect(again.status).toBe(200);
-    await again.arrayBuffer();
-  });
+      const again = await fetch(`http://127.0.0.1:${port}/shop?category=dresses`);
+      expect(again.status).toBe(200);
+      await again.arrayBuffer();
+    },
+  );
 });

@@ -87,7 +87,12 @@ describe("rate limits while Redis is down", () => {
   });
 
   it("answers an upload without a 500", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/uploads/contact", headers: { "content-type": "multipart/form-data; boundary=x" }, payload: "--x--\r\n" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/uploads/contact",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      payload: "--x--\r\n",
+    });
     expect(res.statusCode).toBeLessThan(500);
   });
 });

@@ -50,7 +50,12 @@ describe("10 KB in a field of every form", () => {
     const wrong: string[] = [];
     for (const route of ROUTES) {
       for (const path of leaves(SAMPLES[route.sample])) {
-        const res = await t.app.inject({ method: route.method, url: route.url, payload: withValue(SAMPLES[route.sample], path, TEN_KB) as object, headers: auth[route.as] });
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          payload: withValue(SAMPLES[route.sample], path, TEN_KB) as object,
+          headers: auth[route.as],
+        });
         const message = res.json().message as unknown;
         if (res.statusCode !== 400 || typeof message !== "string" || !message || GENERIC.includes(message)) {
           wrong.push(`${route.method} ${route.url} ${path.join(".")}: ${res.statusCode} ${String(message)}`);

@@ -23,9 +23,17 @@ function form(fields: [string, string][], file = PDF, filename = "a.pdf") {
   const chunks: Buffer[] = fields.map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
-  chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+  );
   chunks.push(file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, boundary };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    boundary,
+  };
 }
 
 const ROUTES = [
@@ -34,8 +42,11 @@ const ROUTES = [
   { url: "/api/admin/import/products", auth: () => staff },
 ];
 
-const post = (url: string, body: { payload: Buffer; headers: Record<string, string> }, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url, payload: body.payload, headers: { ...body.headers, ...headers } });
+const post = (
+  url: string,
+  body: { payload: Buffer; headers: Record<string, string> },
+  headers: Record<string, string> = {},
+) => t.app.inject({ method: "POST", url, payload: body.payload, headers: { ...body.headers, ...headers } });
 
 describe("multipart limits on every upload route", () => {
   it("refuses an upload with 50 fields before the file, with a message in English and Arabic", async () => {
@@ -67,12 +78,17 @@ describe("multipart limits on every upload route", () => {
       // No boundary at all.
       { payload: good.payload, headers: { "content-type": "multipart/form-data" } },
       // A part header that never ends.
-      { payload: Buffer.from(`--${good.boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"`), headers: good.headers },
+      {
+        payload: Buffer.from(`--${good.boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"`),
+        headers: good.headers,
+      },
     ];
     for (const [i, c] of cases.entries()) {
       const res = await post("/api/uploads/contact", c);
       expect(res.statusCode, `case ${i}`).toBe(400);
-      expect(res.json().message, `case ${i}`).toMatch(/^(The upload could not be read, please try again|Please choose a file)$/);
+      expect(res.json().message, `case ${i}`).toMatch(
+        /^(The upload could not be read, please try again|Please choose a file)$/,
+      );
     }
   });
 

@@ -42,7 +42,9 @@ describe("concurrent orders on PostgreSQL", () => {
     const p = await makeProduct(t.deps.db, { stock: 50 });
     const code = await makePromoCode(t.deps.db, { usageLimit: 3, discountValue: 15 });
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: code.code }))),
+      Array.from({ length: 10 }, () =>
+        guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: code.code })),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(
@@ -58,7 +60,12 @@ describe("concurrent orders on PostgreSQL", () => {
     const p = await makeProduct(t.deps.db, { stock: 10 });
     const payload = orderPayload([{ productId: p.id, quantity: 2 }]);
     const send = () =>
-      t.app.inject({ method: "POST", url: "/api/order", payload, headers: { cookie, "idempotency-key": "double-click-1" } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/order",
+        payload,
+        headers: { cookie, "idempotency-key": "double-click-1" },
+      });
     const results = await Promise.all([send(), send(), send()]);
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const numbers = new Set(results.map((r) => r.json().order.orderNumber));
@@ -69,31 +76,34 @@ describe("concurrent orders on PostgreSQL", () => {
     expect(keys).toHaveLength(1);
   });
 
-  it.skipIf(!onPostgres())("leaves no order, no stock change and no code use when the second line has sold out", async () => {
-    const first = await makeProduct(t.deps.db, { stock: 5 });
-    const second = await makeProduct(t.deps.db, { name: "Gone cardigan", stock: 1 });
-    const code = await makePromoCode(t.deps.db, { usageLimit: 5 });
-    const before = (await t.deps.db.select({ id: orders.id }).from(orders)).length;
-    // Two buyers race for the single cardigan; each order also takes the first product and the code.
-    const results = await Promise.all(
-      [1, 2].map(() =>
-        guestOrder(
-          orderPayload(
-            [
-              { productId: first.id, quantity: 2 },
-              { productId: second.id, quantity: 1 },
-            ],
-            { promoCode: code.code },
+  it.skipIf(!onPostgres())(
+    "leaves no order, no stock change and no code use when the second line has sold out",
+    async () => {
+      const first = await makeProduct(t.deps.db, { stock: 5 });
+      const second = await makeProduct(t.deps.db, { name: "Gone cardigan", stock: 1 });
+      const code = await makePromoCode(t.deps.db, { usageLimit: 5 });
+      const before = (await t.deps.db.select({ id: orders.id }).from(orders)).length;
+      // Two buyers race for the single cardigan; each order also takes the first product and the code.
+      const results = await Promise.all(
+        [1, 2].map(() =>
+          guestOrder(
+            orderPayload(
+              [
+                { productId: first.id, quantity: 2 },
+                { productId: second.id, quantity: 1 },
+              ],
+              { promoCode: code.code },
+            ),
           ),
         ),
-      ),
-    );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect((await t.deps.db.select({ id: orders.id }).from(orders)).length).toBe(before + 1);
-    expect(await stockOf(t.deps.db, first.id)).toBe(3);
-    expect(await stockOf(t.deps.db, second.id)).toBe(0);
-    expect(await usesOf(t.deps.db, code.code)).toBe(1);
-  });
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect((await t.deps.db.select({ id: orders.id }).from(orders)).length).toBe(before + 1);
+      expect(await stockOf(t.deps.db, first.id)).toBe(3);
+      expect(await stockOf(t.deps.db, second.id)).toBe(0);
+      expect(await usesOf(t.deps.db, code.code)).toBe(1);
+    },
+  );
 
   it("runs the concurrency checks above on PostgreSQL only (PGlite has one connection)", () => {
     expect(t.database.concurrent).toBe(onPostgres());

@@ -34,7 +34,13 @@ describe("pricing an order (SPEC §9 worked examples)", () => {
     const top = await makeProduct(t.deps.db, { price: 30_000, discount: 10, stock: 5 });
     await makePromoCode(t.deps.db, { code: "TENOFF", discountValue: 10 });
     const res = await guestOrder(
-      orderPayload([{ productId: dress.id, quantity: 2 }, { productId: top.id, quantity: 1 }], { promoCode: "tenoff" }),
+      orderPayload(
+        [
+          { productId: dress.id, quantity: 2 },
+          { productId: top.id, quantity: 1 },
+        ],
+        { promoCode: "tenoff" },
+      ),
     );
     expect(res.statusCode).toBe(201);
     const { order, message } = res.json();
@@ -47,11 +53,23 @@ describe("pricing an order (SPEC §9 worked examples)", () => {
     expect(order.orderNumber).toMatch(/^ORD-\d{13}$/);
     const topLine = order.products.find((l: { productId: { _id: string } }) => l.productId._id === top.id);
     expect(topLine).toMatchObject({ quantity: 1, size: "M", color: "#000000", price: 270, lineTotal: 270 });
-    expect(topLine.productId).toMatchObject({ name: top.name, images: top.images, price: 300, discount: 10, totalPrice: 270 });
+    expect(topLine.productId).toMatchObject({
+      name: top.name,
+      images: top.images,
+      price: 300,
+      discount: 10,
+      totalPrice: 270,
+    });
   });
 
   it("prices bulk sets with the discount percent: 3 for 1,200 at 10% off, 4 items = 1,080 + 450", async () => {
-    const p = await makeProduct(t.deps.db, { price: 50_000, discount: 10, stock: 10, bulkDiscountminQuantity: 3, bulkDiscount: 120_000 });
+    const p = await makeProduct(t.deps.db, {
+      price: 50_000,
+      discount: 10,
+      stock: 10,
+      bulkDiscountminQuantity: 3,
+      bulkDiscount: 120_000,
+    });
     const { order } = (await guestOrder(orderPayload([{ productId: p.id, quantity: 4 }]))).json();
     expect(order.orderSummary.subtotal).toBe(1_530);
     expect(order.orderSummary.total).toBe(1_580);
@@ -61,7 +79,12 @@ describe("pricing an order (SPEC §9 worked examples)", () => {
     const free = await makeProduct(t.deps.db, { price: 20_000, freeShipping: true });
     const plain = await makeProduct(t.deps.db, { price: 10_000 });
     const { order } = (
-      await guestOrder(orderPayload([{ productId: free.id, quantity: 1 }, { productId: plain.id, quantity: 1 }]))
+      await guestOrder(
+        orderPayload([
+          { productId: free.id, quantity: 1 },
+          { productId: plain.id, quantity: 1 },
+        ]),
+      )
     ).json();
     expect(order.orderSummary).toMatchObject({ subtotal: 300, shipping: 0, total: 300 });
   });
@@ -69,7 +92,9 @@ describe("pricing an order (SPEC §9 worked examples)", () => {
   it("ships free to a city whose fee is 0", async () => {
     const city = await makeCity(t.deps.db, { shipping: 0 });
     const p = await makeProduct(t.deps.db, { price: 10_000 });
-    const { order } = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: city.city } }))).json();
+    const { order } = (
+      await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: city.city } }))
+    ).json();
     expect(order.orderSummary).toMatchObject({ shipping: 0, total: 100 });
     expect(order.shipping.address.city).toBe(city.city);
   });
@@ -77,7 +102,9 @@ describe("pricing an order (SPEC §9 worked examples)", () => {
   it("adds the city's bulk additional cost to its fee", async () => {
     const city = await makeCity(t.deps.db, { shipping: 4_000, additionalCost: 1_250 });
     const p = await makeProduct(t.deps.db, { price: 10_000 });
-    const { order } = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: city.city } }))).json();
+    const { order } = (
+      await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { city: city.city } }))
+    ).json();
     expect(order.orderSummary).toMatchObject({ shipping: 52.5, total: 152.5 });
   });
 
@@ -98,7 +125,12 @@ describe("pricing an order (SPEC §9 worked examples)", () => {
   it("takes the stock, counts the sale and empties a signed-in customer's cart", async () => {
     const { cookie, user } = await signedIn(t.deps.db, "user");
     const p = await makeProduct(t.deps.db, { stock: 5 });
-    await t.app.inject({ method: "POST", url: "/api/cart", headers: { cookie }, payload: { productId: p.id, quantity: 2, size: "M", color: "#000000" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/cart",
+      headers: { cookie },
+      payload: { productId: p.id, quantity: 2, size: "M", color: "#000000" },
+    });
     const res = await userOrder(cookie, orderPayload([{ productId: p.id, quantity: 2 }]));
     expect(res.statusCode).toBe(201);
     expect(await stockOf(t.deps.db, p.id)).toBe(3);
@@ -122,7 +154,9 @@ describe("checkout messages (SPEC §5 Checkout), in English and Arabic", () => {
 
   it("lets postal code, area and notes be empty", async () => {
     const p = await makeProduct(t.deps.db);
-    const res = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { notes: "", address: { postalCode: "", area: "" } }));
+    const res = await guestOrder(
+      orderPayload([{ productId: p.id, quantity: 1 }], { notes: "", address: { postalCode: "", area: "" } }),
+    );
     expect(res.statusCode).toBe(201);
   });
 
@@ -130,15 +164,22 @@ describe("checkout messages (SPEC §5 Checkout), in English and Arabic", () => {
     const p = await makeProduct(t.deps.db);
     const payload = orderPayload([{ productId: p.id, quantity: 1 }], { email: "mona@" });
     expect((await guestOrder(payload)).json().message).toBe("Email is not valid, please enter a valid email");
-    expect((await guestOrder(payload, withLang({}, "ar"))).json().message).toBe("البريد الإلكتروني غير صالح، يرجى إدخال بريد إلكتروني صحيح");
+    expect((await guestOrder(payload, withLang({}, "ar"))).json().message).toBe(
+      "البريد الإلكتروني غير صالح، يرجى إدخال بريد إلكتروني صحيح",
+    );
   });
 
   it("delivers in Egypt only", async () => {
     const p = await makeProduct(t.deps.db);
-    const res = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { country: "Saudi Arabia" } }));
+    const res = await guestOrder(
+      orderPayload([{ productId: p.id, quantity: 1 }], { address: { country: "Saudi Arabia" } }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("We only deliver within Egypt");
-    const ar = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { address: { country: "Saudi Arabia" } }), withLang({}, "ar"));
+    const ar = await guestOrder(
+      orderPayload([{ productId: p.id, quantity: 1 }], { address: { country: "Saudi Arabia" } }),
+      withLang({}, "ar"),
+    );
     expect(ar.json().message).toBe("نوصّل داخل مصر فقط");
   });
 
@@ -147,7 +188,10 @@ describe("checkout messages (SPEC §5 Checkout), in English and Arabic", () => {
     const res = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card" }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Credit card payment is not available, please choose Cash on Delivery");
-    const ar = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card" }), withLang({}, "ar"));
+    const ar = await guestOrder(
+      orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card" }),
+      withLang({}, "ar"),
+    );
     expect(ar.json().message).toBe("الدفع بالبطاقة غير متاح، يرجى اختيار الدفع عند الاستلام");
     expect(await stockOf(t.deps.db, p.id)).toBe(5);
   });
@@ -172,7 +216,13 @@ describe("what an order cannot do", () => {
     const code = await makePromoCode(t.deps.db);
     const before = await orderCount();
     const res = await guestOrder(
-      orderPayload([{ productId: ok.id, quantity: 1 }, { productId: scarce.id, quantity: 2 }], { promoCode: code.code }),
+      orderPayload(
+        [
+          { productId: ok.id, quantity: 1 },
+          { productId: scarce.id, quantity: 2 },
+        ],
+        { promoCode: code.code },
+      ),
     );
     expect(res.statusCode).toBe(409);
     // SPEC §5 writes "Only {n} items"; for one item the shop says it in the singular (plural rules, issue 12).
@@ -213,7 +263,10 @@ describe("what an order cannot do", () => {
     const expired = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: "EXPIRED1" }));
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe("This promo code has expired");
-    const used = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: "USEDUP1" }), withLang({}, "ar"));
+    const used = await guestOrder(
+      orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: "USEDUP1" }),
+      withLang({}, "ar"),
+    );
     expect(used.statusCode).toBe(409);
     expect(used.json().message).toBe("وصل كود الخصم هذا إلى الحد الأقصى للاستخدام");
     const unknown = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: "NOSUCH" }));
@@ -224,7 +277,9 @@ describe("what an order cannot do", () => {
   it("counts a code's use with the order", async () => {
     const p = await makeProduct(t.deps.db, { stock: 5 });
     const code = await makePromoCode(t.deps.db, { usageLimit: 1 });
-    expect((await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: code.code }))).statusCode).toBe(201);
+    expect(
+      (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: code.code }))).statusCode,
+    ).toBe(201);
     expect(await usesOf(t.deps.db, code.code)).toBe(1);
     const again = await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { promoCode: code.code }));
     expect(again.statusCode).toBe(409);
@@ -256,13 +311,19 @@ describe("what an order cannot do", () => {
 describe("confirmation e-mail", () => {
   it("sends the order number and a tracking link in the customer's language", async () => {
     const p = await makeProduct(t.deps.db, { price: 10_000, name: "Linen dress", nameAr: "فستان كتان" });
-    const en = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { email: "mail-en@example.com" }))).json().order;
+    const en = (
+      await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { email: "mail-en@example.com" }))
+    ).json().order;
     const mailEn = t.mail.find((m) => m.to === "mail-en@example.com")!;
     expect(mailEn.subject).toBe(`Your order ${en.orderNumber} is confirmed`);
     expect(mailEn.text).toContain(`https://shop.example/orders?on=${en.orderNumber}`);
     expect(mailEn.html).toContain(`href="https://shop.example/orders?on=${en.orderNumber}"`);
-    const ar = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { email: "mail-ar@example.com" }), withLang({}, "ar"))).json()
-      .order;
+    const ar = (
+      await guestOrder(
+        orderPayload([{ productId: p.id, quantity: 1 }], { email: "mail-ar@example.com" }),
+        withLang({}, "ar"),
+      )
+    ).json().order;
     const mailAr = t.mail.find((m) => m.to === "mail-ar@example.com")!;
     expect(mailAr.subject).toBe(`تم تأكيد طلبك ${ar.orderNumber}`);
     expect(mailAr.html).toContain('dir="rtl"');
@@ -277,16 +338,21 @@ describe("my orders and cancelling (SPEC §4 Cancelling)", () => {
     const b = await signedIn(t.deps.db, "user");
     const p = await makeProduct(t.deps.db, { stock: 5 });
     const placed = (await userOrder(a.cookie, orderPayload([{ productId: p.id, quantity: 1 }]))).json().order;
-    const mine = (await t.app.inject({ method: "GET", url: "/api/order", headers: { cookie: a.cookie } })).json().orders;
+    const mine = (await t.app.inject({ method: "GET", url: "/api/order", headers: { cookie: a.cookie } })).json()
+      .orders;
     expect(mine.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([placed.orderNumber]);
-    expect((await t.app.inject({ method: "GET", url: "/api/order", headers: { cookie: b.cookie } })).json().orders).toEqual([]);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/order", headers: { cookie: b.cookie } })).json().orders,
+    ).toEqual([]);
   });
 
   it("lets the owner cancel a Processing order and returns the stock, not the promo use", async () => {
     const { cookie } = await signedIn(t.deps.db, "user");
     const p = await makeProduct(t.deps.db, { stock: 5 });
     const code = await makePromoCode(t.deps.db, { usageLimit: 5 });
-    const order = (await userOrder(cookie, orderPayload([{ productId: p.id, quantity: 2 }], { promoCode: code.code }))).json().order;
+    const order = (
+      await userOrder(cookie, orderPayload([{ productId: p.id, quantity: 2 }], { promoCode: code.code }))
+    ).json().order;
     expect(await stockOf(t.deps.db, p.id)).toBe(3);
     const res = await t.app.inject({ method: "PUT", url: `/api/order/${order._id}/cancel`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -316,7 +382,11 @@ describe("my orders and cancelling (SPEC §4 Cancelling)", () => {
     const other = await signedIn(t.deps.db, "user");
     const p = await makeProduct(t.deps.db, { stock: 5 });
     const order = (await userOrder(owner.cookie, orderPayload([{ productId: p.id, quantity: 1 }]))).json().order;
-    const res = await t.app.inject({ method: "PUT", url: `/api/order/${order._id}/cancel`, headers: { cookie: other.cookie } });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/order/${order._id}/cancel`,
+      headers: { cookie: other.cookie },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Order not found");
     expect(await stockOf(t.deps.db, p.id)).toBe(4);
@@ -333,13 +403,24 @@ describe("my orders and cancelling (SPEC §4 Cancelling)", () => {
     const staff = await signedIn(t.deps.db, "moderator");
     const p = await makeProduct(t.deps.db, { stock: 5 });
     const order = (await userOrder(cookie, orderPayload([{ productId: p.id, quantity: 1 }]))).json().order;
-    await t.app.inject({ method: "PUT", url: `/api/moderator/orders/${order._id}/status`, headers: { cookie: staff.cookie }, payload: { status: "Shipped" } });
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/moderator/orders/${order._id}/status`,
+      headers: { cookie: staff.cookie },
+      payload: { status: "Shipped" },
+    });
     const res = await t.app.inject({ method: "PUT", url: `/api/order/${order._id}/cancel`, headers: { cookie } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Only orders that are still Processing can be cancelled");
-    expect((await t.app.inject({ method: "PUT", url: `/api/order/${order._id}/cancel`, headers: { cookie: `${cookie}; lang=ar` } })).json().message).toBe(
-      "يمكن إلغاء الطلبات التي ما زالت قيد المعالجة فقط",
-    );
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/order/${order._id}/cancel`,
+          headers: { cookie: `${cookie}; lang=ar` },
+        })
+      ).json().message,
+    ).toBe("يمكن إلغاء الطلبات التي ما زالت قيد المعالجة فقط");
   });
 });
 
@@ -348,11 +429,17 @@ describe("staff orders (SPEC §4 Staff status change)", () => {
     const staff = await signedIn(t.deps.db, "moderator");
     const p = await makeProduct(t.deps.db, { stock: 5 });
     const order = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }]))).json().order;
-    const all = (await t.app.inject({ method: "GET", url: "/api/moderator/orders", headers: { cookie: staff.cookie } })).json();
+    const all = (
+      await t.app.inject({ method: "GET", url: "/api/moderator/orders", headers: { cookie: staff.cookie } })
+    ).json();
     expect(all.orders.length).toBeGreaterThan(1);
     expect(all.orders[0].orderNumber).toBe(order.orderNumber);
     const found = (
-      await t.app.inject({ method: "GET", url: `/api/moderator/orders?search=${order.orderNumber}`, headers: { cookie: staff.cookie } })
+      await t.app.inject({
+        method: "GET",
+        url: `/api/moderator/orders?search=${order.orderNumber}`,
+        headers: { cookie: staff.cookie },
+      })
     ).json();
     expect(found.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([order.orderNumber]);
     expect(found.orders[0].phone).toBe("01012345678");
@@ -361,9 +448,16 @@ describe("staff orders (SPEC §4 Staff status change)", () => {
   it("sets any status, records it in the audit log and tells the customer by e-mail", async () => {
     const staff = await signedIn(t.deps.db, "admin");
     const p = await makeProduct(t.deps.db, { stock: 5 });
-    const order = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { email: "status-watch@example.com" }))).json().order;
+    const order = (
+      await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { email: "status-watch@example.com" }))
+    ).json().order;
     for (const status of ["Delivered", "Out for Delivery"]) {
-      const res = await t.app.inject({ method: "PUT", url: `/api/moderator/orders/${order._id}/status`, headers: { cookie: staff.cookie }, payload: { status } });
+      const res = await t.app.inject({
+        method: "PUT",
+        url: `/api/moderator/orders/${order._id}/status`,
+        headers: { cookie: staff.cookie },
+        payload: { status },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe("Order status updated successfully");
       expect(res.json().order.shipping.status).toBe(status);
@@ -381,7 +475,12 @@ describe("staff orders (SPEC §4 Staff status change)", () => {
     const p = await makeProduct(t.deps.db, { stock: 5 });
     const order = (await guestOrder(orderPayload([{ productId: p.id, quantity: 3 }]))).json().order;
     const set = (status: string) =>
-      t.app.inject({ method: "PUT", url: `/api/moderator/orders/${order._id}/status`, headers: { cookie: staff.cookie }, payload: { status } });
+      t.app.inject({
+        method: "PUT",
+        url: `/api/moderator/orders/${order._id}/status`,
+        headers: { cookie: staff.cookie },
+        payload: { status },
+      });
     await set("Cancelled");
     expect(await stockOf(t.deps.db, p.id)).toBe(5);
     await set("Processing");
@@ -393,11 +492,26 @@ describe("staff orders (SPEC §4 Staff status change)", () => {
     const customer = await signedIn(t.deps.db, "user");
     const p = await makeProduct(t.deps.db, { stock: 5 });
     const order = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }]))).json().order;
-    const bad = await t.app.inject({ method: "PUT", url: `/api/moderator/orders/${order._id}/status`, headers: { cookie: staff.cookie }, payload: { status: "Lost" } });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: `/api/moderator/orders/${order._id}/status`,
+      headers: { cookie: staff.cookie },
+      payload: { status: "Lost" },
+    });
     expect(bad.statusCode).toBe(400);
-    const refused = await t.app.inject({ method: "PUT", url: `/api/moderator/orders/${order._id}/status`, headers: { cookie: customer.cookie }, payload: { status: "Delivered" } });
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: `/api/moderator/orders/${order._id}/status`,
+      headers: { cookie: customer.cookie },
+      payload: { status: "Delivered" },
+    });
     expect(refused.statusCode).toBe(403);
-    const unknown = await t.app.inject({ method: "PUT", url: `/api/moderator/orders/00000000-0000-4000-8000-000000000000/status`, headers: { cookie: staff.cookie }, payload: { status: "Delivered" } });
+    const unknown = await t.app.inject({
+      method: "PUT",
+      url: `/api/moderator/orders/00000000-0000-4000-8000-000000000000/status`,
+      headers: { cookie: staff.cookie },
+      payload: { status: "Delivered" },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -421,11 +535,18 @@ describe("tracking by order number (SPEC §5 Order search)", () => {
 
   it("shows a guest the status, items and totals with name, phone and address masked", async () => {
     const p = await makeProduct(t.deps.db, { stock: 5 });
-    const placed = (await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { firstName: "Mariam", phone: "01098765678" }))).json().order;
+    const placed = (
+      await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { firstName: "Mariam", phone: "01098765678" }))
+    ).json().order;
     const res = await track(placed.orderNumber.toLowerCase());
     expect(res.statusCode).toBe(200);
     const { order } = res.json();
-    expect(order).toMatchObject({ orderNumber: placed.orderNumber, masked: true, firstName: "M***", phone: "010*****678" });
+    expect(order).toMatchObject({
+      orderNumber: placed.orderNumber,
+      masked: true,
+      firstName: "M***",
+      phone: "010*****678",
+    });
     expect(order.orderSummary).toEqual(placed.orderSummary);
     expect(order.products).toHaveLength(1);
     expect(order.shipping.status).toBe("Processing");

@@ -38,7 +38,8 @@ beforeAll(async () => {
         res.end(JSON.stringify(json));
       };
       if (failing.has(path)) return reply(500, { detail: "boom" });
-      if (path === "/api/auth/tokens") return body.api_key === "test-key" ? reply(201, { token: "auth-token-1" }) : reply(403, {});
+      if (path === "/api/auth/tokens")
+        return body.api_key === "test-key" ? reply(201, { token: "auth-token-1" }) : reply(403, {});
       if (path === "/api/ecommerce/orders") return reply(201, { id: nextProviderOrderId++ });
       if (path === "/api/acceptance/payment_keys") return reply(201, { token: "pay-token-9" });
       reply(404, {});
@@ -70,17 +71,43 @@ const PAYMOB_ENV = {
  * ?hmac= (developers.paymob.com, "HMAC Transaction Callback").
  */
 const SIGNED_FIELDS = [
-  "amount_cents", "created_at", "currency", "error_occured", "has_parent_transaction", "id",
-  "integration_id", "is_3d_secure", "is_auth", "is_capture", "is_refunded", "is_standalone_payment",
-  "is_voided", "order.id", "owner", "pending", "source_data.pan", "source_data.sub_type",
-  "source_data.type", "success",
+  "amount_cents",
+  "created_at",
+  "currency",
+  "error_occured",
+  "has_parent_transaction",
+  "id",
+  "integration_id",
+  "is_3d_secure",
+  "is_auth",
+  "is_capture",
+  "is_refunded",
+  "is_standalone_payment",
+  "is_voided",
+  "order.id",
+  "owner",
+  "pending",
+  "source_data.pan",
+  "source_data.sub_type",
+  "source_data.type",
+  "success",
 ];
 function providerHmac(obj: Record<string, unknown>, secret = HMAC_SECRET): string {
   const at = (path: string) => path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], obj);
-  return crypto.createHmac("sha512", secret).update(SIGNED_FIELDS.map((f) => `${at(f)}`).join("")).digest("hex");
+  return crypto
+    .createHmac("sha512", secret)
+    .update(SIGNED_FIELDS.map((f) => `${at(f)}`).join(""))
+    .digest("hex");
 }
 let nextTransactionId = 192_036_000;
-function transaction(o: { providerOrderId: number; amountCents: number; success?: boolean; pending?: boolean; merchantOrderId?: string; id?: number }) {
+function transaction(o: {
+  providerOrderId: number;
+  amountCents: number;
+  success?: boolean;
+  pending?: boolean;
+  merchantOrderId?: string;
+  id?: number;
+}) {
   return {
     id: o.id ?? nextTransactionId++,
     pending: o.pending ?? false,
@@ -129,11 +156,30 @@ const billing = {
 
 describe("card payment client", () => {
   it("runs auth, order and payment key, and answers the frame address", async () => {
-    const url = await createPaymentFrameUrl(config(), silentLog, { amount: 550, userId: "user-1", reference: "ORD-1", billingData: billing });
+    const url = await createPaymentFrameUrl(config(), silentLog, {
+      amount: 550,
+      userId: "user-1",
+      reference: "ORD-1",
+      billingData: billing,
+    });
     expect(url).toBe(`${providerUrl}/acceptance/iframes/888?payment_token=pay-token-9`);
-    expect(seen.map((s) => s.path)).toEqual(["/api/auth/tokens", "/api/ecommerce/orders", "/api/acceptance/payment_keys"]);
-    expect(seen[1].body).toMatchObject({ auth_token: "auth-token-1", amount_cents: 55_000, currency: "EGP", data: { userId: "user-1" } });
-    expect(seen[2].body).toMatchObject({ auth_token: "auth-token-1", order_id: nextProviderOrderId - 1, integration_id: 777, amount_cents: 55_000 });
+    expect(seen.map((s) => s.path)).toEqual([
+      "/api/auth/tokens",
+      "/api/ecommerce/orders",
+      "/api/acceptance/payment_keys",
+    ]);
+    expect(seen[1].body).toMatchObject({
+      auth_token: "auth-token-1",
+      amount_cents: 55_000,
+      currency: "EGP",
+      data: { userId: "user-1" },
+    });
+    expect(seen[2].body).toMatchObject({
+      auth_token: "auth-token-1",
+      order_id: nextProviderOrderId - 1,
+      integration_id: 777,
+      amount_cents: 55_000,
+    });
     // Blank billing fields are filled with "NA", which the provider requires.
     expect(seen[2].body.billing_data).toMatchObject({ first_name: "Mona", postal_code: "NA", amount: 550 });
   });
@@ -142,7 +188,14 @@ describe("card payment client", () => {
     "answers an empty address when %s fails",
     async (path) => {
       failing.add(path);
-      expect(await createPaymentFrameUrl(config(), silentLog, { amount: 10, userId: "u", reference: "ORD-2", billingData: billing })).toBe("");
+      expect(
+        await createPaymentFrameUrl(config(), silentLog, {
+          amount: 10,
+          userId: "u",
+          reference: "ORD-2",
+          billingData: billing,
+        }),
+      ).toBe("");
     },
   );
 
@@ -157,7 +210,14 @@ describe("card payment client", () => {
   });
 
   it("answers an empty address without calling anyone when not configured", async () => {
-    expect(await createPaymentFrameUrl({ ...config(), PAYMOB_API_KEY: undefined }, silentLog, { amount: 10, userId: "u", reference: "ORD-4", billingData: billing })).toBe("");
+    expect(
+      await createPaymentFrameUrl({ ...config(), PAYMOB_API_KEY: undefined }, silentLog, {
+        amount: 10,
+        userId: "u",
+        reference: "ORD-4",
+        billingData: billing,
+      }),
+    ).toBe("");
     expect(seen).toEqual([]);
   });
 });
@@ -182,7 +242,12 @@ describe("POST /api/payments/session", () => {
     });
     expect(placed.statusCode).toBe(201);
     const { orderNumber } = placed.json().order;
-    const res = await t.app.inject({ method: "POST", url: "/api/payments/session", headers: { cookie }, payload: { orderNumber } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/session",
+      headers: { cookie },
+      payload: { orderNumber },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toBe(`${providerUrl}/acceptance/iframes/888?payment_token=pay-token-9`);
     expect(seen.find((s) => s.path === "/api/ecommerce/orders")!.body.amount_cents).toBe(55_000);
@@ -193,7 +258,11 @@ describe("POST /api/payments/session", () => {
 
   it("refuses a Cash on Delivery order", async () => {
     const p = await makeProduct(t.deps.db);
-    const placed = await t.app.inject({ method: "POST", url: "/api/order/guest", payload: orderPayload([{ productId: p.id, quantity: 1 }]) });
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/order/guest",
+      payload: orderPayload([{ productId: p.id, quantity: 1 }]),
+    });
     const { orderNumber, email } = placed.json().order;
     const res = await t.app.inject({ method: "POST", url: "/api/payments/session", payload: { orderNumber, email } });
     expect(res.statusCode).toBe(400);
@@ -230,7 +299,10 @@ describe("who may open a payment session (issue 11, item 3)", () => {
     const placed = await t.app.inject({
       method: "POST",
       url: "/api/order/guest",
-      payload: orderPayload([{ productId: p.id, quantity: 1 }], { paymentMethod: "Credit Card", email: "Mona.Guest@Example.com" }),
+      payload: orderPayload([{ productId: p.id, quantity: 1 }], {
+        paymentMethod: "Credit Card",
+        email: "Mona.Guest@Example.com",
+      }),
     });
     expect(placed.statusCode).toBe(201);
     return placed.json().order.orderNumber as string;
@@ -305,10 +377,16 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
     });
     const order = placed.json().order;
     expect(order.paymentStatus).toBe("Unpaid");
-    const opened = await t.app.inject({ method: "POST", url: "/api/payments/session", headers: { cookie: owner.cookie }, payload: { orderNumber: order.orderNumber } });
+    const opened = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/session",
+      headers: { cookie: owner.cookie },
+      payload: { orderNumber: order.orderNumber },
+    });
     expect(opened.json().url).toContain("payment_token=");
     const providerCall = seen.filter((x) => x.path === "/api/ecommerce/orders").at(-1)!;
-    const providerOrderId = seen.filter((x) => x.path === "/api/acceptance/payment_keys").at(-1)!.body.order_id as number;
+    const providerOrderId = seen.filter((x) => x.path === "/api/acceptance/payment_keys").at(-1)!.body
+      .order_id as number;
     return {
       owner,
       orderNumber: order.orderNumber as string,
@@ -326,27 +404,56 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
       headers: lang ? { cookie: `lang=${lang}` } : {},
     });
   const paymentStatusOf = async (orderNumber: string) =>
-    (await t.app.inject({ method: "POST", url: "/api/order/id", payload: { orderNumber }, headers: { cookie: staff.cookie } })).json().order.paymentStatus;
+    (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/order/id",
+        payload: { orderNumber },
+        headers: { cookie: staff.cookie },
+      })
+    ).json().order.paymentStatus;
 
   it("marks a card order Paid on a verified callback for its provider order and total, shown to the owner and staff", async () => {
     const o = await cardOrderWithSession();
     expect(o.merchantOrderId.startsWith(`${o.orderNumber}-`)).toBe(true);
-    const res = await callback(transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents }));
+    const res = await callback(
+      transaction({
+        providerOrderId: o.providerOrderId,
+        merchantOrderId: o.merchantOrderId,
+        amountCents: o.amountCents,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(await paymentStatusOf(o.orderNumber)).toBe("Paid");
-    const mine = (await t.app.inject({ method: "GET", url: "/api/order", headers: { cookie: o.owner.cookie } })).json().orders;
+    const mine = (await t.app.inject({ method: "GET", url: "/api/order", headers: { cookie: o.owner.cookie } })).json()
+      .orders;
     expect(mine[0]).toMatchObject({ orderNumber: o.orderNumber, paymentStatus: "Paid" });
-    const all = (await t.app.inject({ method: "GET", url: `/api/moderator/orders?search=${o.orderNumber}`, headers: { cookie: staff.cookie } })).json();
+    const all = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/moderator/orders?search=${o.orderNumber}`,
+        headers: { cookie: staff.cookie },
+      })
+    ).json();
     expect(all.orders[0]).toMatchObject({ orderNumber: o.orderNumber, paymentStatus: "Paid" });
     // A paid order opens no second payment.
-    const again = await t.app.inject({ method: "POST", url: "/api/payments/session", headers: { cookie: o.owner.cookie }, payload: { orderNumber: o.orderNumber } });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/session",
+      headers: { cookie: o.owner.cookie },
+      payload: { orderNumber: o.orderNumber },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe("This order is already paid");
   });
 
   it("refuses (401) a callback whose HMAC is missing, wrong or forged, and changes nothing", async () => {
     const o = await cardOrderWithSession();
-    const good = transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents });
+    const good = transaction({
+      providerOrderId: o.providerOrderId,
+      merchantOrderId: o.merchantOrderId,
+      amountCents: o.amountCents,
+    });
     const tampered = { ...good, success: true, amount_cents: good.amount_cents };
     const cases: [Record<string, unknown>, string | null][] = [
       [good, null],
@@ -371,7 +478,9 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
   it("refuses an amount that is not the order's total, and changes nothing", async () => {
     const o = await cardOrderWithSession();
     for (const amountCents of [o.amountCents - 1, 100, o.amountCents * 2]) {
-      const res = await callback(transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents }));
+      const res = await callback(
+        transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents }),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe("The paid amount does not match the order total");
     }
@@ -382,7 +491,11 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
     const mine = await cardOrderWithSession();
     const victim = await cardOrderWithSession();
     // A genuine, signed payment for `mine`, relabelled with the other order's reference (not signed).
-    const obj = transaction({ providerOrderId: mine.providerOrderId, amountCents: mine.amountCents, merchantOrderId: victim.merchantOrderId });
+    const obj = transaction({
+      providerOrderId: mine.providerOrderId,
+      amountCents: mine.amountCents,
+      merchantOrderId: victim.merchantOrderId,
+    });
     const res = await callback(obj);
     expect(res.statusCode).toBe(400);
     expect(await paymentStatusOf(victim.orderNumber)).toBe("Unpaid");
@@ -396,16 +509,40 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
 
   it("marks Failed on a declined payment, Paid on a later success, and a replay or a late decline never undoes Paid", async () => {
     const o = await cardOrderWithSession();
-    const declined = transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents, success: false });
+    const declined = transaction({
+      providerOrderId: o.providerOrderId,
+      merchantOrderId: o.merchantOrderId,
+      amountCents: o.amountCents,
+      success: false,
+    });
     expect((await callback(declined)).statusCode).toBe(200);
     expect(await paymentStatusOf(o.orderNumber)).toBe("Failed");
-    const pending = transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents, success: false, pending: true });
+    const pending = transaction({
+      providerOrderId: o.providerOrderId,
+      merchantOrderId: o.merchantOrderId,
+      amountCents: o.amountCents,
+      success: false,
+      pending: true,
+    });
     expect((await callback(pending)).statusCode).toBe(200);
     expect(await paymentStatusOf(o.orderNumber)).toBe("Failed");
-    const paid = transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents });
+    const paid = transaction({
+      providerOrderId: o.providerOrderId,
+      merchantOrderId: o.merchantOrderId,
+      amountCents: o.amountCents,
+    });
     expect((await callback(paid)).statusCode).toBe(200);
     expect(await paymentStatusOf(o.orderNumber)).toBe("Paid");
-    for (const again of [paid, declined, transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents, success: false })]) {
+    for (const again of [
+      paid,
+      declined,
+      transaction({
+        providerOrderId: o.providerOrderId,
+        merchantOrderId: o.merchantOrderId,
+        amountCents: o.amountCents,
+        success: false,
+      }),
+    ]) {
       expect((await callback(again)).statusCode).toBe(200);
       expect(await paymentStatusOf(o.orderNumber)).toBe("Paid");
     }
@@ -413,7 +550,11 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
 
   it.skipIf(!onPostgres())("records one payment for the same callback delivered 10 times at once", async () => {
     const o = await cardOrderWithSession();
-    const obj = transaction({ providerOrderId: o.providerOrderId, merchantOrderId: o.merchantOrderId, amountCents: o.amountCents });
+    const obj = transaction({
+      providerOrderId: o.providerOrderId,
+      merchantOrderId: o.merchantOrderId,
+      amountCents: o.amountCents,
+    });
     const results = await Promise.all(Array.from({ length: 10 }, () => callback(obj)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(results.filter((r) => r.json().outcome === "paid")).toHaveLength(1);
@@ -422,11 +563,20 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
 
   it("keeps cash orders Unpaid until staff mark them Delivered (docs/decisions/117)", async () => {
     const p = await makeProduct(t.deps.db);
-    const placed = await t.app.inject({ method: "POST", url: "/api/order/guest", payload: orderPayload([{ productId: p.id, quantity: 1 }]) });
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/order/guest",
+      payload: orderPayload([{ productId: p.id, quantity: 1 }]),
+    });
     const order = placed.json().order;
     expect(order.paymentStatus).toBe("Unpaid");
     const setStatus = (status: string) =>
-      t.app.inject({ method: "PUT", url: `/api/moderator/orders/${order._id}/status`, headers: { cookie: staff.cookie }, payload: { status } });
+      t.app.inject({
+        method: "PUT",
+        url: `/api/moderator/orders/${order._id}/status`,
+        headers: { cookie: staff.cookie },
+        payload: { status },
+      });
     expect((await setStatus("Shipped")).json().order.paymentStatus).toBe("Unpaid");
     expect((await setStatus("Delivered")).json().order.paymentStatus).toBe("Paid");
     // A correction back from Delivered means the cash was not collected after all.
@@ -442,7 +592,11 @@ describe("POST /api/payments/session without a provider", () => {
   afterAll(() => t.close());
 
   it("says card payment is not available", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/payments/session", payload: { orderNumber: "ORD-1234567890123" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/session",
+      payload: { orderNumber: "ORD-1234567890123" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Credit card payment is not available, please choose Cash on Delivery");
   });

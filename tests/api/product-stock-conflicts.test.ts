@@ -30,7 +30,8 @@ const put = (id: string, body: object, lang?: "ar") =>
   });
 const guestOrder = (productId: string, quantity: number) =>
   t.app.inject({ method: "POST", url: "/api/order/guest", payload: orderPayload([{ productId, quantity }]) });
-const nameOf = async (id: string) => (await t.deps.db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0]!.name;
+const nameOf = async (id: string) =>
+  (await t.deps.db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0]!.name;
 
 describe("PUT /api/products/{id} with previousStock", () => {
   it("saves when the stock is still the one the form was loaded with", async () => {
@@ -57,7 +58,10 @@ describe("PUT /api/products/{id} with previousStock", () => {
     expect(audit.map((a) => a.action)).not.toContain("product.update");
     const ar = await put(p.id, productBody({ stock: 10, previousStock: 10 }), "ar");
     expect(ar.statusCode).toBe(409);
-    expect(ar.json()).toEqual({ message: "تغيّر المخزون إلى 7 منذ فتح هذا النموذج (طلبات أو تعديل آخر). راجعه ثم احفظ مرة أخرى.", stock: 7 });
+    expect(ar.json()).toEqual({
+      message: "تغيّر المخزون إلى 7 منذ فتح هذا النموذج (طلبات أو تعديل آخر). راجعه ثم احفظ مرة أخرى.",
+      stock: 7,
+    });
   });
 
   it("takes the new stock once the form is based on the current one", async () => {
@@ -87,20 +91,27 @@ describe("PUT /api/products/{id} with previousStock", () => {
 });
 
 describe("stock races on PostgreSQL", () => {
-  it.skipIf(!onPostgres())("refuses a save based on a stock that orders placed while the form was open have changed", async () => {
-    const p = await makeProduct(t.deps.db, { stock: 10 });
-    const loaded = (await t.app.inject({ method: "GET", url: `/api/products/${p.id}`, headers: { cookie: moderator.cookie } })).json();
-    expect(loaded.stock).toBe(10);
-    expect((await guestOrder(p.id, 2)).statusCode).toBe(201);
-    const res = await put(p.id, productBody({ stock: loaded.stock, previousStock: loaded.stock }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().stock).toBe(8);
-    expect(await stockOf(t.deps.db, p.id)).toBe(8);
-  });
+  it.skipIf(!onPostgres())(
+    "refuses a save based on a stock that orders placed while the form was open have changed",
+    async () => {
+      const p = await makeProduct(t.deps.db, { stock: 10 });
+      const loaded = (
+        await t.app.inject({ method: "GET", url: `/api/products/${p.id}`, headers: { cookie: moderator.cookie } })
+      ).json();
+      expect(loaded.stock).toBe(10);
+      expect((await guestOrder(p.id, 2)).statusCode).toBe(201);
+      const res = await put(p.id, productBody({ stock: loaded.stock, previousStock: loaded.stock }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().stock).toBe(8);
+      expect(await stockOf(t.deps.db, p.id)).toBe(8);
+    },
+  );
 
   it.skipIf(!onPostgres())("lets exactly one of 10 parallel saves based on the same stock through", async () => {
     const p = await makeProduct(t.deps.db, { stock: 10 });
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => put(p.id, productBody({ stock: 11 + i, previousStock: 10 }))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => put(p.id, productBody({ stock: 11 + i, previousStock: 10 }))),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
@@ -109,16 +120,19 @@ describe("stock races on PostgreSQL", () => {
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().stock).toBe(winner);
   });
 
-  it.skipIf(!onPostgres())("never brings back a unit sold while a save runs: final stock = saved or old stock − units sold", async () => {
-    for (let round = 0; round < 5; round++) {
-      const p = await makeProduct(t.deps.db, { stock: 10 });
-      const orders = Array.from({ length: 6 }, () => guestOrder(p.id, 1));
-      const save = put(p.id, productBody({ stock: 15, previousStock: 10 }));
-      const [saved, ...placed] = await Promise.all([save, ...orders]);
-      expect([200, 409]).toContain(saved.statusCode);
-      const sold = placed.filter((r) => r.statusCode === 201).length;
-      expect(sold).toBe(6);
-      expect(await stockOf(t.deps.db, p.id)).toBe((saved.statusCode === 200 ? 15 : 10) - sold);
-    }
-  });
+  it.skipIf(!onPostgres())(
+    "never brings back a unit sold while a save runs: final stock = saved or old stock − units sold",
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const p = await makeProduct(t.deps.db, { stock: 10 });
+        const orders = Array.from({ length: 6 }, () => guestOrder(p.id, 1));
+        const save = put(p.id, productBody({ stock: 15, previousStock: 10 }));
+        const [saved, ...placed] = await Promise.all([save, ...orders]);
+        expect([200, 409]).toContain(saved.statusCode);
+        const sold = placed.filter((r) => r.statusCode === 201).length;
+        expect(sold).toBe(6);
+        expect(await stockOf(t.deps.db, p.id)).toBe((saved.statusCode === 200 ? 15 : 10) - sold);
+      }
+    },
+  );
 });

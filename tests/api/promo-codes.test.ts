@@ -14,14 +14,25 @@ afterAll(() => t.close());
 
 const day = (offset: number) => new Date(Date.now() + offset * 24 * 3600_000).toISOString().slice(0, 10);
 const create = (payload: object, lang?: "ar") =>
-  t.app.inject({ method: "POST", url: "/api/promocodes", payload, headers: { cookie: lang ? `${cookie}; lang=${lang}` : cookie } });
+  t.app.inject({
+    method: "POST",
+    url: "/api/promocodes",
+    payload,
+    headers: { cookie: lang ? `${cookie}; lang=${lang}` : cookie },
+  });
 
 describe("promo codes", () => {
   it("creates a code, upper-cased, and answers message and promoCode with _id", async () => {
     const res = await create({ code: "summer25", discountValue: 25, usageLimit: 3, expDate: day(2) });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe("Promo code created successfully");
-    expect(res.json().promoCode).toMatchObject({ code: "SUMMER25", discountValue: 25, usageLimit: 3, uses: 0, active: true });
+    expect(res.json().promoCode).toMatchObject({
+      code: "SUMMER25",
+      discountValue: 25,
+      usageLimit: 3,
+      uses: 0,
+      active: true,
+    });
     expect(res.json().promoCode._id).toBeTypeOf("string");
   });
 
@@ -36,9 +47,9 @@ describe("promo codes", () => {
     const res = await create({ code: "EMPTY", discountValue: "", usageLimit: 1, expDate: day(2) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Please fill all fields");
-    expect((await create({ code: "EMPTY", discountValue: "", usageLimit: 1, expDate: day(2) }, "ar")).json().message).toBe(
-      "يرجى ملء جميع الحقول",
-    );
+    expect(
+      (await create({ code: "EMPTY", discountValue: "", usageLimit: 1, expDate: day(2) }, "ar")).json().message,
+    ).toBe("يرجى ملء جميع الحقول");
   });
 
   it("keeps the discount within 0 to 100, max uses at 1 or more, and the expiry at tomorrow or later", async () => {
@@ -51,17 +62,29 @@ describe("promo codes", () => {
     expect((await create({ code: "TODAY", discountValue: 10, usageLimit: 1, expDate: day(0) })).json().message).toBe(
       "Expiry date must be tomorrow or later",
     );
-    expect((await create({ code: "TOMORROW", discountValue: 10, usageLimit: 1, expDate: day(1) })).statusCode).toBe(201);
+    expect((await create({ code: "TOMORROW", discountValue: 10, usageLimit: 1, expDate: day(1) })).statusCode).toBe(
+      201,
+    );
   });
 
   it("refuses an unreadable or overlong expiry with 400 and a message in English and Arabic, never 500", async () => {
     const far = new Date().getUTCFullYear() + 1;
-    for (const expDate of [`${far}-01-01Tnonsense`, `${far}-13-45`, "tomorrow", `${far}-01-01T${"9".repeat(10_000)}`, 20270101, ["2027-01-01"]]) {
+    for (const expDate of [
+      `${far}-01-01Tnonsense`,
+      `${far}-13-45`,
+      "tomorrow",
+      `${far}-01-01T${"9".repeat(10_000)}`,
+      20270101,
+      ["2027-01-01"],
+    ]) {
       const res = await create({ code: "BADDATE", discountValue: 10, usageLimit: 1, expDate });
       expect(res.statusCode, String(expDate).slice(0, 30)).toBe(400);
       expect(res.json().message).toBe("Expiry date is not a valid date");
     }
-    const ar = await create({ code: "BADDATE", discountValue: 10, usageLimit: 1, expDate: `${far}-01-01Tnonsense` }, "ar");
+    const ar = await create(
+      { code: "BADDATE", discountValue: 10, usageLimit: 1, expDate: `${far}-01-01Tnonsense` },
+      "ar",
+    );
     expect(ar.statusCode).toBe(400);
     expect(ar.json().message).toBe("تاريخ الانتهاء ليس تاريخًا صحيحًا");
   });
@@ -106,19 +129,25 @@ describe("promo codes", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Promo code deleted successfully");
     expect((await t.app.inject({ method: "GET", url: "/api/promocodes/BYE" })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "DELETE", url: `/api/promocodes/${code.id}`, headers: { cookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/api/promocodes/${code.id}`, headers: { cookie } })).statusCode,
+    ).toBe(404);
   });
 
   it("keeps the list and changes for staff", async () => {
     const { cookie: customer } = await signedIn(t.deps.db, "user");
-    expect((await t.app.inject({ method: "GET", url: "/api/promocodes", headers: { cookie: customer } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/promocodes", headers: { cookie: customer } })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: "GET", url: "/api/promocodes" })).statusCode).toBe(401);
   });
 
   it("slows down guessing codes: too many checks a minute answer 429", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
-      statuses.push((await t.app.inject({ method: "GET", url: `/api/promocodes/GUESS${i}`, remoteAddress: "10.9.8.7" })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: "GET", url: `/api/promocodes/GUESS${i}`, remoteAddress: "10.9.8.7" })).statusCode,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

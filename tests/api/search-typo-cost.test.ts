@@ -40,11 +40,14 @@ function countingDb() {
       const value = Reflect.get(target, prop, target);
       if (typeof value !== "function") return value;
       if (prop === "query") return (...args: unknown[]) => (queries++, value.apply(target, args));
-      if (prop === "transaction" || prop === "connect") return (...args: unknown[]) => (transactions++, value.apply(target, args));
+      if (prop === "transaction" || prop === "connect")
+        return (...args: unknown[]) => (transactions++, value.apply(target, args));
       return value.bind(target);
     },
   });
-  const db = (t.database.driver === "pglite" ? drizzlePglite(counting as never, { schema }) : drizzlePg(counting as never, { schema })) as unknown as Db;
+  const db = (t.database.driver === "pglite"
+    ? drizzlePglite(counting as never, { schema })
+    : drizzlePg(counting as never, { schema })) as unknown as Db;
   return { db, counts: () => ({ queries, transactions }), reset: () => void ((queries = 0), (transactions = 0)) };
 }
 

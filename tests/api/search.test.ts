@@ -11,8 +11,19 @@ beforeAll(async () => {
   const db = t.deps.db;
   await makeProduct(db, { name: "Evening Dress", nameAr: "فُسْتَانُ سَهْرَةٍ أَنِيق", category: "dresses", code: "ED-10001" });
   await makeProduct(db, { name: "Dressy Blouse", nameAr: "بلوزة أنيقة", category: "blouses", code: "DB-10002" });
-  await makeProduct(db, { name: "Hooded Sweatshirt", nameAr: "سويت شيرت بقبعة", category: "sweatshirts", code: "HS-10003" });
-  await makeProduct(db, { name: "Ramadan Abaya", nameAr: "عباءة رمضان مطرزة", category: "dresses", collection: "ramadan", code: "RA-10004" });
+  await makeProduct(db, {
+    name: "Hooded Sweatshirt",
+    nameAr: "سويت شيرت بقبعة",
+    category: "sweatshirts",
+    code: "HS-10003",
+  });
+  await makeProduct(db, {
+    name: "Ramadan Abaya",
+    nameAr: "عباءة رمضان مطرزة",
+    category: "dresses",
+    collection: "ramadan",
+    code: "RA-10004",
+  });
   await makeProduct(db, { name: "Café Crème Cardigan", category: "cardigans", code: "CC-10005" });
   await makeProduct(db, { name: "Address Tracker Top", category: "tops", code: "AT-10006" });
 });

@@ -21,7 +21,13 @@ describe("shipping options", () => {
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list.length).toBeGreaterThanOrEqual(27);
-    expect(list[0]).toMatchObject({ city: "Cairo", cityAr: "القاهرة", shipping: 50, additionalCost: 0, estTime: "1-2" });
+    expect(list[0]).toMatchObject({
+      city: "Cairo",
+      cityAr: "القاهرة",
+      shipping: 50,
+      additionalCost: 0,
+      estTime: "1-2",
+    });
     expect(list[0]._id).toBeTypeOf("string");
   });
 
@@ -82,7 +88,12 @@ describe("shipping options", () => {
 
   it("keeps shipping management for staff", async () => {
     const { cookie } = await signedIn(t.deps.db, "user");
-    const res = await t.app.inject({ method: "POST", url: "/api/shipping", headers: { cookie }, payload: { city: "Siwa", shipping: 5, estTime: "1-2" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/shipping",
+      headers: { cookie },
+      payload: { city: "Siwa", shipping: 5, estTime: "1-2" },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

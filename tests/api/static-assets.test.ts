@@ -54,7 +54,8 @@ describe("build assets", () => {
     expect(fs.existsSync(path.join(clientDir, "assets", "tiny-Ef56Gh78.js.br"))).toBe(false);
     const res = await get("/assets/tiny-Ef56Gh78.js", "br");
     expect(res.statusCode).toBe(200);
-    const body = res.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.payload;
+    const body =
+      res.headers["content-encoding"] === "br" ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.payload;
     expect(body).toBe("export {};\n");
   });
 });

@@ -20,18 +20,31 @@ afterAll(() => t.close());
 /** A multipart body with one file in the given field. */
 function multipart(content: Buffer, filename: string, field = "file", type = "application/octet-stream") {
   const boundary = `----test${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const upload = (content: Buffer, filename = "photo.jpg", lang = "en", field = "file") => {
   const body = multipart(content, filename, field);
-  return t.app.inject({ method: "POST", url: "/api/uploads", headers: body.headers, payload: body.payload, cookies: { lang } });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/uploads",
+    headers: body.headers,
+    payload: body.payload,
+    cookies: { lang },
+  });
 };
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 150 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 150 } } })
+    .png()
+    .toBuffer();
 
 describe("POST /api/uploads", () => {
   it("re-encodes an image to WebP at 400, 800 and 1600 px and serves it with long cache headers", async () => {
@@ -59,7 +72,9 @@ describe("POST /api/uploads", () => {
   });
 
   it("judges by content, not by the file name", async () => {
-    const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#123456" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#123456" } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(jpeg, "document.pdf")).statusCode).toBe(201);
   });
 
@@ -68,7 +83,9 @@ describe("POST /api/uploads", () => {
     const res = await upload(fake, "photo.jpg");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("This file is not an image. Please upload a JPEG, PNG, WebP, GIF or AVIF picture.");
-    expect((await upload(fake, "photo.jpg", "ar")).json().message).toBe("هذا الملف ليس صورة. من فضلك ارفعي صورة JPEG أو PNG أو WebP أو GIF أو AVIF.");
+    expect((await upload(fake, "photo.jpg", "ar")).json().message).toBe(
+      "هذا الملف ليس صورة. من فضلك ارفعي صورة JPEG أو PNG أو WebP أو GIF أو AVIF.",
+    );
   });
 
   it("refuses an image that claims to be one but cannot be read", async () => {
@@ -94,7 +111,12 @@ describe("POST /api/uploads", () => {
 
   it("needs a signed-in user", async () => {
     const body = multipart(await png(10, 10), "a.png");
-    const res = await t.app.inject({ method: "POST", url: "/api/uploads", headers: { "content-type": body.headers["content-type"] }, payload: body.payload });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/uploads",
+      headers: { "content-type": body.headers["content-type"] },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -162,10 +184,14 @@ describe("image decoding limits (issue 11 item 4)", () => {
 
   it("refuses more uploads than the queue holds with 429, instead of queueing without end", async () => {
     const picture = await png(1600, 1200);
-    const answers = await Promise.all(Array.from({ length: IMAGE_QUEUE_MAX + IMAGE_CONCURRENCY + 3 }, () => upload(picture, "p.png")));
+    const answers = await Promise.all(
+      Array.from({ length: IMAGE_QUEUE_MAX + IMAGE_CONCURRENCY + 3 }, () => upload(picture, "p.png")),
+    );
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(IMAGE_QUEUE_MAX + IMAGE_CONCURRENCY);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
-    expect(answers.find((r) => r.statusCode === 429)!.json().message).toBe("The shop is processing many pictures, please try again in a moment");
+    expect(answers.find((r) => r.statusCode === 429)!.json().message).toBe(
+      "The shop is processing many pictures, please try again in a moment",
+    );
   });
 });

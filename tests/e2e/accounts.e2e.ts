@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { accessibilityViolations, admin, baseUrl, failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
+import {
+  accessibilityViolations,
+  admin,
+  baseUrl,
+  failOnConsoleErrors,
+  latestMailTo,
+  launchBrowser,
+  newContext,
+} from "./support/browser";
 import { call } from "./support/shop-data";
 
 let browser: Browser;
@@ -14,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const PASSWORD = "Journey-pass-123";
-const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@e2e.test`;
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@e2e.test`;
 
 async function codeFromMail(email: string, after?: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
@@ -177,7 +186,9 @@ describe("a customer's account", () => {
   it("logs out: the session ends, the guest cart is forgotten, and /auth says so", async () => {
     const { page, context, errors } = await session("ar");
     await page.goto("/account");
-    await page.evaluate(() => window.localStorage.setItem("azya.guestCart", JSON.stringify([{ productId: "x", quantity: 1 }])));
+    await page.evaluate(() =>
+      window.localStorage.setItem("azya.guestCart", JSON.stringify([{ productId: "x", quantity: 1 }])),
+    );
     await page.getByTestId("logout-button").click();
     await page.waitForURL(baseUrl() + "/auth?logout=success");
     expect(await page.getByTestId("logout-notice").textContent()).toBe("تم تسجيل الخروج");
@@ -244,29 +255,32 @@ describe("guards and sign-in messages", () => {
     },
   } as const;
 
-  it.each(["en", "ar"] as const)("shows the spec's sign-up messages in the form (%s) and sends nothing", async (lang) => {
-    const text = FORM_TEXT[lang];
-    const context = await newContext(browser, { lang });
-    const page = await context.newPage();
-    let calls = 0;
-    page.on("request", (r) => r.url().includes("/api/createUser") && calls++);
-    await page.goto("/auth");
-    await page.getByRole("tab", { name: text.signUp }).click();
-    const form = page.getByTestId("sign-up-form");
-    await form.getByTestId("sign-up-submit").click();
-    expect(await form.getByTestId("sign-up-error").textContent()).toBe(text.fill);
-    await form.locator("input[name=firstName]").fill("Salma");
-    await form.locator("input[name=email]").fill("salma@example");
-    await form.locator("input[name=phone]").fill("01012345678");
-    await form.locator("input[name=password]").fill(PASSWORD);
-    await form.locator("input[name=confirmPassword]").fill(`${PASSWORD}x`);
-    await form.getByTestId("sign-up-submit").click();
-    await form.getByText(text.email).waitFor();
-    await form.getByText(text.match).waitFor();
-    await form.getByText(text.terms).waitFor();
-    expect(calls).toBe(0);
-    await context.close();
-  });
+  it.each(["en", "ar"] as const)(
+    "shows the spec's sign-up messages in the form (%s) and sends nothing",
+    async (lang) => {
+      const text = FORM_TEXT[lang];
+      const context = await newContext(browser, { lang });
+      const page = await context.newPage();
+      let calls = 0;
+      page.on("request", (r) => r.url().includes("/api/createUser") && calls++);
+      await page.goto("/auth");
+      await page.getByRole("tab", { name: text.signUp }).click();
+      const form = page.getByTestId("sign-up-form");
+      await form.getByTestId("sign-up-submit").click();
+      expect(await form.getByTestId("sign-up-error").textContent()).toBe(text.fill);
+      await form.locator("input[name=firstName]").fill("Salma");
+      await form.locator("input[name=email]").fill("salma@example");
+      await form.locator("input[name=phone]").fill("01012345678");
+      await form.locator("input[name=password]").fill(PASSWORD);
+      await form.locator("input[name=confirmPassword]").fill(`${PASSWORD}x`);
+      await form.getByTestId("sign-up-submit").click();
+      await form.getByText(text.email).waitFor();
+      await form.getByText(text.match).waitFor();
+      await form.getByText(text.terms).waitFor();
+      expect(calls).toBe(0);
+      await context.close();
+    },
+  );
 });
 
 describe("forgot password", () => {
@@ -327,7 +341,10 @@ describe("admin accounts", () => {
     await row.getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Account deleted");
     await row.waitFor({ state: "detached" });
-    await page.locator("[data-sonner-toast]", { hasText: "Account deleted" }).getByRole("button", { name: "Undo" }).click();
+    await page
+      .locator("[data-sonner-toast]", { hasText: "Account deleted" })
+      .getByRole("button", { name: "Undo" })
+      .click();
     await row.waitFor();
     expect(await pageViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

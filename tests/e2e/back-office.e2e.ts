@@ -9,7 +9,15 @@ import sharp from "sharp";
 import { toPiastres } from "@core/pricing";
 import { CATEGORIES, type Category } from "@core/constants";
 import { dictionaries, translate } from "~/i18n";
-import { accessibilityViolations, admin, baseUrl, failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
+import {
+  accessibilityViolations,
+  admin,
+  baseUrl,
+  failOnConsoleErrors,
+  latestMailTo,
+  launchBrowser,
+  newContext,
+} from "./support/browser";
 
 type Lang = "en" | "ar";
 interface Json {
@@ -25,7 +33,9 @@ const createdProducts: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await logIn(admin().email, admin().password);
-  pngImage = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 214, g: 42, b: 100 } } }).png().toBuffer();
+  pngImage = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 214, g: 42, b: 100 } } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   for (const id of createdProducts) await call(`/products/${id}`, { method: "DELETE", token: adminToken });
@@ -34,7 +44,9 @@ afterAll(async () => {
 
 /** The id of a product found by its code (codes are unique). */
 async function productIdByCode(search: string, code: string): Promise<string> {
-  const { body } = await call<{ products: { _id: string; code: string }[] }>(`/products?search=${encodeURIComponent(search)}&limit=50`);
+  const { body } = await call<{ products: { _id: string; code: string }[] }>(
+    `/products?search=${encodeURIComponent(search)}&limit=50`,
+  );
   const found = body.products.find((p) => p.code === code);
   expect(found, `product ${code} in the shop`).toBeTruthy();
   return found!._id;
@@ -42,7 +54,10 @@ async function productIdByCode(search: string, code: string): Promise<string> {
 
 // ── Helpers: the API for setting the scene, the browser for what the spec describes ──────────
 
-async function call<T = Json>(path: string, opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {}): Promise<{ status: number; body: T }> {
+async function call<T = Json>(
+  path: string,
+  opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
     headers: {
@@ -89,7 +104,9 @@ async function makeModerator(tag: string) {
 /** A browser context carrying a session, as the sign-in form would leave it. */
 async function signedInContext(token: string, lang: Lang, width?: number): Promise<BrowserContext> {
   const context = await newContext(browser, { lang, width });
-  await context.addCookies([{ name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" }]);
+  await context.addCookies([
+    { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
+  ]);
   return context;
 }
 
@@ -301,7 +318,19 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
         promoCode: "",
         paymentMethod: "Cash on Delivery",
         products: [{ productId: product._id, quantity: 1, size: "M", color: "#000000" }],
-        shipping: { address: { area: "Zamalek", street: "26th of July", building: "5", floor: "2", apartment: "4", city: "Cairo", state: "", country: "Egypt", postalCode: "" } },
+        shipping: {
+          address: {
+            area: "Zamalek",
+            street: "26th of July",
+            building: "5",
+            floor: "2",
+            apartment: "4",
+            city: "Cairo",
+            state: "",
+            country: "Egypt",
+            postalCode: "",
+          },
+        },
       },
     });
     expect(placed.status).toBe(201);
@@ -382,7 +411,9 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const code = await promoForm.locator('input[name="code"]').inputValue();
     await promoForm.locator('input[name="discountValue"]').fill("15");
     await promoForm.locator('input[name="usageLimit"]').fill("5");
-    await promoForm.locator('input[name="expDate"]').fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+    await promoForm
+      .locator('input[name="expDate"]')
+      .fill(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
     await page.getByTestId("promo-code-submit").click();
     await expectToast(page, say("staff.promoCodeCreated"));
     const promoRow = page.getByTestId("promo-codes-table").locator("tr", { hasText: code });
@@ -439,11 +470,17 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await updateForm.locator('input[name="shipping"]').fill("45");
     await updateForm.getByRole("button").click();
     await expectToast(page, say("staff.shippingSaved"));
-    const saved = (await call<{ _id: string; shipping: number; additionalCost: number }[]>("/shipping")).body.find((o) => o._id === cityId);
+    const saved = (await call<{ _id: string; shipping: number; additionalCost: number }[]>("/shipping")).body.find(
+      (o) => o._id === cityId,
+    );
     expect(saved).toMatchObject({ shipping: 45, additionalCost: 5.5 });
 
     await page.getByRole("tab", { name: say("staff.tabView") }).click();
-    await page.getByTestId("shipping-table").locator("tr", { hasText: city }).getByRole("button", { name: new RegExp(`${say("common.delete")}`) }).click();
+    await page
+      .getByTestId("shipping-table")
+      .locator("tr", { hasText: city })
+      .getByRole("button", { name: new RegExp(`${say("common.delete")}`) })
+      .click();
     await page.getByTestId("confirm-button").click();
     await expectToast(page, say("staff.shippingDeleted", { city }));
     await context.close();
@@ -461,12 +498,19 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const context = await signedInContext(adminToken, lang);
     const page = await context.newPage();
     await open(page, "/admin/products");
-    await page.getByTestId("csv-input").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page
+      .getByTestId("csv-input")
+      .setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByTestId("csv-import").click();
     const report = page.getByTestId("import-report");
     await report.waitFor();
-    expect(await page.getByTestId("import-summary").textContent()).toBe(say("admin.importDone", { created: 1, updated: 0, refused: 1 }));
-    await report.locator("tr", { hasText: `E2E-CSV-${u}` }).getByText(say("admin.outcome_created")).waitFor();
+    expect(await page.getByTestId("import-summary").textContent()).toBe(
+      say("admin.importDone", { created: 1, updated: 0, refused: 1 }),
+    );
+    await report
+      .locator("tr", { hasText: `E2E-CSV-${u}` })
+      .getByText(say("admin.outcome_created"))
+      .waitFor();
     const refused = report.locator("tr", { hasText: `E2E-BAD-${u}` });
     await refused.getByText(say("admin.outcome_refused")).waitFor();
     expect(await refused.locator("td").first().textContent()).toBe("3");
@@ -497,7 +541,9 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     expect(await bannerForm.locator('input[name="buttonText"]').inputValue()).toBe("Shop Now");
     // Submit stays disabled until the image is uploaded (SPEC §5).
     expect(await page.getByTestId("banner-submit").isDisabled()).toBe(true);
-    await bannerForm.getByTestId("image-input").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: pngImage });
+    await bannerForm
+      .getByTestId("image-input")
+      .setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: pngImage });
     await expect.poll(() => page.getByTestId("banner-submit").isDisabled()).toBe(false);
     await page.getByTestId("banner-submit").click();
     await expectToast(page, say("staff.promoCreated"));
@@ -520,7 +566,15 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
     await open(page, "/moderator/add-product");
     await page.getByTestId("product-submit").click();
-    for (const key of ["nameRequired", "codeRequired", "descriptionRequired", "categoryRequired", "pricePositive", "imageRequired", "sizeRequired"]) {
+    for (const key of [
+      "nameRequired",
+      "codeRequired",
+      "descriptionRequired",
+      "categoryRequired",
+      "pricePositive",
+      "imageRequired",
+      "sizeRequired",
+    ]) {
       await shows(page, `catalogAdmin.${key}`);
     }
     const form = page.getByTestId("product-form");
@@ -563,7 +617,14 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
   it("staff pages have no serious accessibility violations", async () => {
     const adminContext = await signedInContext(adminToken, lang);
     const page = await adminContext.newPage();
-    for (const path of ["/moderator/dashboard", "/moderator/add-product", "/moderator/promocodes", "/moderator/shipping-management", "/admin/dashboard", "/admin/products"]) {
+    for (const path of [
+      "/moderator/dashboard",
+      "/moderator/add-product",
+      "/moderator/promocodes",
+      "/moderator/shipping-management",
+      "/admin/dashboard",
+      "/admin/products",
+    ]) {
       await open(page, path);
       expect(await accessibilityViolations(page), path).toEqual([]);
     }

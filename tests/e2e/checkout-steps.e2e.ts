@@ -62,13 +62,19 @@ describe.each(["en", "ar"] as const)("the checkout's steps in %s", (lang: Lang) 
         // Give a wrongly submitted form its chance to show up.
         await page.waitForTimeout(400);
         expect(await page.locator("[aria-invalid=true]").count()).toBe(0);
-        expect(await page.locator("[data-sonner-toast]", { hasText: translate(lang, "ordersApi.fillRequired") }).count()).toBe(0);
+        expect(
+          await page.locator("[data-sonner-toast]", { hasText: translate(lang, "ordersApi.fillRequired") }).count(),
+        ).toBe(0);
         // Focus sits on the step's visible heading, not on a hidden one.
         const focused = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null;
           if (!el || el === document.body) return null;
           const r = el.getBoundingClientRect();
-          return { tag: el.tagName, text: el.textContent, visible: r.width > 2 && r.height > 2 && getComputedStyle(el).clip !== "rect(0px, 0px, 0px, 0px)" };
+          return {
+            tag: el.tagName,
+            text: el.textContent,
+            visible: r.width > 2 && r.height > 2 && getComputedStyle(el).clip !== "rect(0px, 0px, 0px, 0px)",
+          };
         });
         expect(focused?.visible).toBe(true);
         expect(focused?.text).toContain(translate(lang, "checkout.step.address"));
@@ -77,7 +83,10 @@ describe.each(["en", "ar"] as const)("the checkout's steps in %s", (lang: Lang) 
         expect(await page.locator("input[name=city]").count()).toBe(1);
         // Continue again with nothing typed does flag the empty fields.
         await pressContinue(page, how);
-        await page.locator("[data-sonner-toast]", { hasText: translate(lang, "ordersApi.fillRequired") }).first().waitFor();
+        await page
+          .locator("[data-sonner-toast]", { hasText: translate(lang, "ordersApi.fillRequired") })
+          .first()
+          .waitFor();
         expect(await page.locator("[aria-invalid=true]").count()).toBeGreaterThan(0);
         expect(errors).toEqual([]);
         await context.close();

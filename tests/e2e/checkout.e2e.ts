@@ -21,7 +21,10 @@ let adminToken: string;
 let dress: ProductDTO;
 const RUN = Date.now().toString(36).toUpperCase();
 
-async function call<T = Record<string, unknown>>(path: string, opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {}) {
+async function call<T = Record<string, unknown>>(
+  path: string,
+  opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {},
+) {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
     headers: {
@@ -37,7 +40,9 @@ async function call<T = Record<string, unknown>>(path: string, opts: { method?: 
 
 /** A dress in three sizes with stock 20, created by the admin through the API. */
 async function createDress(): Promise<ProductDTO> {
-  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#c4a484" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#c4a484" } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "dress.png");
   const { url } = await call<{ url: string }>("/uploads", { form, token: adminToken });
@@ -94,7 +99,16 @@ async function pageViolations(page: Page) {
   await page.waitForFunction(() => !document.querySelector("[data-sonner-toast]"), null, { timeout: 20_000 });
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Element, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Element,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document.querySelector("#main")!, { resultTypes: ["violations"] });
   });
   return result.violations
@@ -108,7 +122,10 @@ async function addToCart(page: Page, size: string, quantity: number, expectedCou
   await page.getByTestId("color-swatches").locator("label").first().click();
   await page.getByTestId("quantity-input").fill(String(quantity));
   await page.getByTestId("add-to-cart").click();
-  await page.getByTestId("cart-count").filter({ hasText: String(expectedCount) }).waitFor();
+  await page
+    .getByTestId("cart-count")
+    .filter({ hasText: String(expectedCount) })
+    .waitFor();
 }
 
 /** The Shipping Address step, filled in full. */
@@ -318,16 +335,33 @@ describe("an item that sold out between cart and order", () => {
     await page.getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
 
     // Someone else buys the last piece first.
-    const address = { area: "", street: "Nile St", building: "1", floor: "1", apartment: "1", city: "Cairo", state: "", country: "Egypt", postalCode: "" };
+    const address = {
+      area: "",
+      street: "Nile St",
+      building: "1",
+      floor: "1",
+      apartment: "1",
+      city: "Cairo",
+      state: "",
+      country: "Egypt",
+      postalCode: "",
+    };
     await call("/order/guest", {
       body: {
-        firstName: "Other", lastName: "Buyer", email: "other@e2e.test", phone: "01011111111", notes: "", promoCode: "",
-        paymentMethod: "Cash on Delivery", products: [{ productId: last._id, quantity: 1, size: "M", color: "#000000" }],
+        firstName: "Other",
+        lastName: "Buyer",
+        email: "other@e2e.test",
+        phone: "01011111111",
+        notes: "",
+        promoCode: "",
+        paymentMethod: "Cash on Delivery",
+        products: [{ productId: last._id, quantity: 1, size: "M", color: "#000000" }],
         shipping: { address },
       },
     });
 
-    const orderCount = async () => (await call<{ metadata: { total: number } }>("/moderator/orders?limit=1", { token: adminToken })).metadata.total;
+    const orderCount = async () =>
+      (await call<{ metadata: { total: number } }>("/moderator/orders?limit=1", { token: adminToken })).metadata.total;
     const ordersBefore = await orderCount();
     await page.goto("/checkout?guest=1");
     await page.getByTestId("checkout-continue").click();
@@ -336,7 +370,10 @@ describe("an item that sold out between cart and order", () => {
     await page.locator("input[value='Cash on Delivery']").check();
     await page.getByTestId("checkout-continue").click();
     await page.getByTestId("place-order").click();
-    await page.locator("[data-sonner-toast]", { hasText: `Last Piece Skirt ${RUN}` }).first().waitFor();
+    await page
+      .locator("[data-sonner-toast]", { hasText: `Last Piece Skirt ${RUN}` })
+      .first()
+      .waitFor();
     // Still on the last step with the cart intact, so the shopper can change it.
     expect(new URL(page.url()).pathname).toBe("/checkout");
     // (the cart reloads the fresh stock first)

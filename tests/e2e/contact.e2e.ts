@@ -22,7 +22,16 @@ async function accessibilityViolations(page: Page, selector: string) {
   const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
   await page.evaluate(axeSource);
   return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            o: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { html: string }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run({ include: [include] }, { resultTypes: ["violations"] });
     return result.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -46,7 +55,9 @@ describe("contact page", () => {
     const errors = failOnConsoleErrors(page);
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact us" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId("contact-details").getByRole("link", { name: SHOP_EMAIL }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("contact-details").getByRole("link", { name: SHOP_EMAIL }).isVisible()).resolves.toBe(
+      true,
+    );
 
     const note = `Where is my order? ${Date.now()}`;
     await page.getByLabel("Full name").fill("Salma Adel");
@@ -54,7 +65,9 @@ describe("contact page", () => {
     await page.getByLabel("Email").fill("salma@example.com");
     await page.getByLabel("Type of message").selectOption("Support");
     await page.getByRole("textbox", { name: "Message" }).fill(note);
-    await page.getByTestId("contact-files").setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page
+      .getByTestId("contact-files")
+      .setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByText("Attached").waitFor();
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByText("Your message has been sent. We will get back to you soon.").waitFor();
@@ -80,12 +93,20 @@ describe("contact page", () => {
 
     await input.setInputFiles({ name: "setup.exe", mimeType: "application/x-msdownload", buffer: Buffer.from("MZ") });
     await expect.poll(() => error.textContent()).toBe("نوع الملف غير مدعوم");
-    await input.setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]) });
+    await input.setInputFiles({
+      name: "scan.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]),
+    });
     await expect.poll(() => error.textContent()).toBe("يجب أن يكون حجم الملف أقل من 5 ميجابايت");
     expect(uploads.n).toBe(0);
 
     // Named like a PDF, but it is a web page: the server reads the content and refuses it.
-    await input.setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html><body>hi</body></html>") });
+    await input.setInputFiles({
+      name: "invoice.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<html><body>hi</body></html>"),
+    });
     await expect.poll(() => error.textContent()).toBe("نوع الملف غير مدعوم");
     expect(uploads.n).toBe(1);
     await context.close();

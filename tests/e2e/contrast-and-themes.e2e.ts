@@ -90,13 +90,25 @@ function lowContrastText(page: Page) {
       const size = parseFloat(s.fontSize);
       const large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
       judged++;
-      if (ratio < (large ? 3 : 4.5)) problems.push(`${ratio.toFixed(2)}:1 "${n.textContent.trim().slice(0, 30)}" (${el.tagName.toLowerCase()}.${String(el.className).slice(0, 50)})`);
+      if (ratio < (large ? 3 : 4.5))
+        problems.push(
+          `${ratio.toFixed(2)}:1 "${n.textContent.trim().slice(0, 30)}" (${el.tagName.toLowerCase()}.${String(el.className).slice(0, 50)})`,
+        );
     }
     return { judged, problems };
   });
 }
 
-const PAGES = () => ["/", "/shop", `/product/${product._id}`, "/cart", "/checkout?guest=1", "/auth", "/orders", "/contact"];
+const PAGES = () => [
+  "/",
+  "/shop",
+  `/product/${product._id}`,
+  "/cart",
+  "/checkout?guest=1",
+  "/auth",
+  "/orders",
+  "/contact",
+];
 
 describe.each(["en", "ar"] as const)("contrast and axe in %s", (lang) => {
   for (const theme of ["light", "dark"] as const) {

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.tagName ?? null);
+const focusedTestId = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? document.activeElement?.tagName ?? null);
 
 describe.each(["en", "ar"] as const)("keyboard journeys in %s", (lang) => {
   const tr = (key: string) => translate(lang, key);
@@ -37,7 +38,10 @@ describe.each(["en", "ar"] as const)("keyboard journeys in %s", (lang) => {
     expect(await button.getAttribute("aria-expanded")).toBe("true");
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press(i % 5 === 4 ? "Shift+Tab" : "Tab");
-      expect(await page.evaluate(() => !!document.activeElement?.closest("[data-testid=mobile-sidebar]")), `Tab ${i}`).toBe(true);
+      expect(
+        await page.evaluate(() => !!document.activeElement?.closest("[data-testid=mobile-sidebar]")),
+        `Tab ${i}`,
+      ).toBe(true);
     }
     await page.keyboard.press("Escape");
     await expect.poll(() => drawer.count()).toBe(0);
@@ -161,7 +165,9 @@ describe.each(["en", "ar"] as const)("motion in %s", (lang) => {
     const bar = page.getByTestId("headline-bar");
     await bar.waitFor();
     expect(await bar.getAttribute("aria-label")).toBe(tr("common.headlines"));
-    expect(await page.locator("[data-testid=headline-bar][aria-live], [data-testid=headline-bar] [aria-live]").count()).toBe(0);
+    expect(
+      await page.locator("[data-testid=headline-bar][aria-live], [data-testid=headline-bar] [aria-live]").count(),
+    ).toBe(0);
     const pause = page.getByTestId("headline-pause");
     expect(await pause.getAttribute("aria-label")).toBe(tr("common.pauseHeadlines"));
     await pause.click();

@@ -19,7 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const PAGES = () => ["/", "/shop", `/product/${product._id}`, "/cart", "/checkout?guest=1", "/auth", "/orders", "/contact", "/about", "/wishlist"];
+const PAGES = () => [
+  "/",
+  "/shop",
+  `/product/${product._id}`,
+  "/cart",
+  "/checkout?guest=1",
+  "/auth",
+  "/orders",
+  "/contact",
+  "/about",
+  "/wishlist",
+];
 
 /** The page's overflow, and the elements that stick out past either edge (for the failure message). */
 async function sideways(page: Page) {
@@ -32,7 +43,10 @@ async function sideways(page: Page) {
       if (r.right > width + 0.5 || r.left < -0.5) {
         // Only report elements whose parent fits, so the message names the culprit.
         const p = el.parentElement!.getBoundingClientRect();
-        if (p.right <= width + 0.5 && p.left >= -0.5) out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(r.left)}..${Math.round(r.right)}]`);
+        if (p.right <= width + 0.5 && p.left >= -0.5)
+          out.push(
+            `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${Math.round(r.left)}..${Math.round(r.right)}]`,
+          );
       }
     }
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits: out.slice(0, 5) };
@@ -49,7 +63,8 @@ describe.each(["en", "ar"] as const)("narrow screens in %s", (lang) => {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         const s = await sideways(page);
-        if (s.scrollWidth > s.innerWidth) problems.push(`${path}: scrollWidth ${s.scrollWidth} > ${s.innerWidth} ${s.culprits.join(" | ")}`);
+        if (s.scrollWidth > s.innerWidth)
+          problems.push(`${path}: scrollWidth ${s.scrollWidth} > ${s.innerWidth} ${s.culprits.join(" | ")}`);
         const menu = await page.getByTestId("menu-button").boundingBox();
         if (!menu || menu.width < 24 || menu.height < 24 || menu.x < 0 || menu.x + menu.width > width) {
           problems.push(`${path}: menu button ${JSON.stringify(menu)}`);
@@ -67,7 +82,11 @@ describe.each(["en", "ar"] as const)("narrow screens in %s", (lang) => {
     const lines = await page.getByTestId("sign-in-link").evaluate((a) => {
       const range = document.createRange();
       range.selectNodeContents(a.querySelector("span") ?? a);
-      return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      return new Set(
+        Array.from(range.getClientRects())
+          .filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)),
+      ).size;
     });
     expect(lines).toBeLessThanOrEqual(1);
     // The demo shop has several slides, so the dots are there.
@@ -78,7 +97,14 @@ describe.each(["en", "ar"] as const)("narrow screens in %s", (lang) => {
         return Array.from(document.querySelectorAll("[data-testid=hero] a, [data-testid=hero] button"))
           .filter((b) => !b.closest("[data-testid=hero-dots]"))
           .map((b) => b.getBoundingClientRect())
-          .filter((r) => r.width > 0 && r.left < dotsBox.right && r.right > dotsBox.left && r.top < dotsBox.bottom && r.bottom > dotsBox.top).length;
+          .filter(
+            (r) =>
+              r.width > 0 &&
+              r.left < dotsBox.right &&
+              r.right > dotsBox.left &&
+              r.top < dotsBox.bottom &&
+              r.bottom > dotsBox.top,
+          ).length;
       });
       expect(overlap).toBe(0);
     }

@@ -22,8 +22,20 @@ const WHO: Who[] = ["guest", "customer", "banned", "moderator", "admin"];
 type Outcome = "ok" | "auth" | "unauthorized" | "account" | "edit";
 const everyone = (o: Outcome): Record<Who, Outcome> => ({ guest: o, customer: o, banned: o, moderator: o, admin: o });
 const signedIn: Record<Who, Outcome> = { guest: "auth", banned: "auth", customer: "ok", moderator: "ok", admin: "ok" };
-const staff: Record<Who, Outcome> = { guest: "auth", banned: "auth", customer: "unauthorized", moderator: "ok", admin: "ok" };
-const adminOnly: Record<Who, Outcome> = { guest: "auth", banned: "auth", customer: "unauthorized", moderator: "unauthorized", admin: "ok" };
+const staff: Record<Who, Outcome> = {
+  guest: "auth",
+  banned: "auth",
+  customer: "unauthorized",
+  moderator: "ok",
+  admin: "ok",
+};
+const adminOnly: Record<Who, Outcome> = {
+  guest: "auth",
+  banned: "auth",
+  customer: "unauthorized",
+  moderator: "unauthorized",
+  admin: "ok",
+};
 
 const MATRIX: Record<string, Record<Who, Outcome>> = {
   "/": everyone("ok"),
@@ -76,7 +88,10 @@ function appRoutes(): string[] {
 async function call(path: string, opts: { body?: unknown; token?: string; method?: string } = {}) {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method: opts.method ?? (opts.body ? "POST" : "GET"),
-    headers: { ...(opts.body ? { "content-type": "application/json" } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    headers: {
+      ...(opts.body ? { "content-type": "application/json" } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
     body: opts.body ? JSON.stringify(opts.body) : undefined,
   });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
@@ -93,11 +108,15 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 async function makeCustomer(tag: string) {
   const email = `${tag}-${unique()}@e2e.test`;
   const password = "Customer-pass-1";
-  const created = await call("/createUser", { body: { firstName: "Salma", lastName: "Nabil", email, phone: "01012345678", password } });
+  const created = await call("/createUser", {
+    body: { firstName: "Salma", lastName: "Nabil", email, phone: "01012345678", password },
+  });
   expect(created.status).toBe(201);
   const code = /\b(\d{6})\b/.exec(await latestMailTo(email))?.[1];
   expect(code, "activation code in the e-mail").toBeTruthy();
-  expect((await call("/activateUser", { body: { userId: created.body.UserID, activationCode: code } })).status).toBe(200);
+  expect((await call("/activateUser", { body: { userId: created.body.UserID, activationCode: code } })).status).toBe(
+    200,
+  );
   return { id: created.body.UserID as string, email, password, token: await logIn(email, password) };
 }
 
@@ -111,7 +130,10 @@ beforeAll(async () => {
   const customer = await makeCustomer("matrix-customer");
   tokens.customer = customer.token;
   const moderator = await makeCustomer("matrix-moderator");
-  expect((await call(`/users/${moderator.id}/role`, { method: "PUT", body: { role: "moderator" }, token: tokens.admin })).status).toBe(200);
+  expect(
+    (await call(`/users/${moderator.id}/role`, { method: "PUT", body: { role: "moderator" }, token: tokens.admin }))
+      .status,
+  ).toBe(200);
   tokens.moderator = await logIn(moderator.email, moderator.password);
   // The banned customer keeps the session cookie she had before the ban.
   const banned = await makeCustomer("matrix-banned");
@@ -129,7 +151,10 @@ const dataUrl = (path: string) => `${path === "/" ? "/_root" : path}.data`;
 
 async function get(url: string, who: Who) {
   const token = tokens[who];
-  const res = await fetch(`${baseUrl()}${url}`, { redirect: "manual", headers: token ? { cookie: `access_token=${token}` } : {} });
+  const res = await fetch(`${baseUrl()}${url}`, {
+    redirect: "manual",
+    headers: token ? { cookie: `access_token=${token}` } : {},
+  });
   return { status: res.status, location: res.headers.get("location"), body: await res.text() };
 }
 
@@ -159,8 +184,14 @@ function expectedTarget(outcome: Outcome, url: string): RegExp | null {
 describe("the page access matrix", () => {
   it("has a row for every page of app/routes.ts", () => {
     const pages = appRoutes().filter((p) => !RESOURCES.includes(p));
-    expect(pages.filter((p) => !(p in MATRIX)), "pages without a row in MATRIX").toEqual([]);
-    expect(Object.keys(MATRIX).filter((p) => !pages.includes(p)), "rows for pages app/routes.ts no longer has").toEqual([]);
+    expect(
+      pages.filter((p) => !(p in MATRIX)),
+      "pages without a row in MATRIX",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((p) => !pages.includes(p)),
+      "rows for pages app/routes.ts no longer has",
+    ).toEqual([]);
   });
 
   it("refuses a banned customer's old session and her sign-in", async () => {
@@ -180,7 +211,9 @@ describe("the page access matrix", () => {
         const doc = await get(url, who);
         if (target) {
           if (![301, 302, 303, 307, 308].includes(doc.status) || !target.test(doc.location ?? "")) {
-            problems.push(`${who} GET ${url}: ${doc.status} to ${doc.location}, expected a redirect matching ${target}`);
+            problems.push(
+              `${who} GET ${url}: ${doc.status} to ${doc.location}, expected a redirect matching ${target}`,
+            );
           }
         } else if (doc.status !== 200) problems.push(`${who} GET ${url}: ${doc.status}, expected 200`);
         // The loader data, as a client-side move asks for it.
@@ -188,7 +221,9 @@ describe("the page access matrix", () => {
         const redirect = singleFetchRedirect(data.body);
         if (target) {
           if (data.status !== 202 || !redirect || !target.test(redirect)) {
-            problems.push(`${who} GET ${dataUrl(url)}: ${data.status} ${data.body.slice(0, 120)}, expected a redirect matching ${target}`);
+            problems.push(
+              `${who} GET ${dataUrl(url)}: ${data.status} ${data.body.slice(0, 120)}, expected a redirect matching ${target}`,
+            );
           }
           // A refused reply is the redirect and nothing else: no route's data, nobody's e-mail.
           if (data.body.includes('"data"') || emails.some((e) => data.body.includes(e))) {

@@ -33,12 +33,25 @@ afterAll(async () => {
 
 /** A cash order placed by the admin as a customer (any signed-in account may order). */
 async function placeCashOrder(): Promise<string> {
-  const png = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 20, g: 120, b: 90 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 20, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "p.png");
   const image = (await call<{ url: string }>("/uploads", { form })).body.url;
   const product = await call<{ product: { _id: string } }>("/products", {
-    body: { name: `Paid later ${unique()}`, code: `PL-${unique().toUpperCase()}`, description: "Paid at the door.", category: "tops", price: 200, stock: 5, images: [image], sizes: ["M"], colors: ["#000000"], specifications: [] },
+    body: {
+      name: `Paid later ${unique()}`,
+      code: `PL-${unique().toUpperCase()}`,
+      description: "Paid at the door.",
+      category: "tops",
+      price: 200,
+      stock: 5,
+      images: [image],
+      sizes: ["M"],
+      colors: ["#000000"],
+      specifications: [],
+    },
   });
   expect(product.status).toBe(201);
   created.push(product.body.product._id);
@@ -52,7 +65,19 @@ async function placeCashOrder(): Promise<string> {
       promoCode: "",
       paymentMethod: "Cash on Delivery",
       products: [{ productId: product.body.product._id, quantity: 1, size: "M", color: "#000000" }],
-      shipping: { address: { area: "Zamalek", street: "26th of July", building: "5", floor: "2", apartment: "4", city: "Cairo", state: "", country: "Egypt", postalCode: "" } },
+      shipping: {
+        address: {
+          area: "Zamalek",
+          street: "26th of July",
+          building: "5",
+          floor: "2",
+          apartment: "4",
+          city: "Cairo",
+          state: "",
+          country: "Egypt",
+          postalCode: "",
+        },
+      },
     },
   });
   expect(placed.status).toBe(201);
@@ -62,7 +87,9 @@ async function placeCashOrder(): Promise<string> {
 
 async function signedIn(lang: "en" | "ar"): Promise<BrowserContext> {
   const context = await newContext(browser, { lang });
-  await context.addCookies([{ name: "access_token", value: adminToken, url: baseUrl(), httpOnly: true, sameSite: "Strict" }]);
+  await context.addCookies([
+    { name: "access_token", value: adminToken, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
+  ]);
   return context;
 }
 
@@ -80,21 +107,29 @@ describe.each(["en", "ar"] as const)("payment state, in %s", (lang) => {
     await open(page, "/orders");
     const card = page.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
     await card.waitFor();
-    expect((await card.getByTestId("payment-status").innerText()).trim()).toBe(translate(lang, "common.paymentStatus.Unpaid"));
+    expect((await card.getByTestId("payment-status").innerText()).trim()).toBe(
+      translate(lang, "common.paymentStatus.Unpaid"),
+    );
 
     await open(page, "/moderator/orders");
     await page.getByTestId("order-search").fill(orderNumber);
     await page.getByTestId("order-search").press("Enter");
     const row = page.locator(`[data-testid="order-row"][data-order-number="${orderNumber}"]`);
     await row.waitFor();
-    expect((await row.getByTestId("payment-status").innerText()).trim()).toBe(translate(lang, "common.paymentStatus.Unpaid"));
+    expect((await row.getByTestId("payment-status").innerText()).trim()).toBe(
+      translate(lang, "common.paymentStatus.Unpaid"),
+    );
     await row.getByTestId("order-status").selectOption("Delivered");
     await expect.poll(() => row.getByTestId("payment-status").getAttribute("data-payment-status")).toBe("Paid");
-    expect((await row.getByTestId("payment-status").innerText()).trim()).toBe(translate(lang, "common.paymentStatus.Paid"));
+    expect((await row.getByTestId("payment-status").innerText()).trim()).toBe(
+      translate(lang, "common.paymentStatus.Paid"),
+    );
 
     await open(page, "/orders");
     await card.waitFor();
-    expect((await card.getByTestId("payment-status").innerText()).trim()).toBe(translate(lang, "common.paymentStatus.Paid"));
+    expect((await card.getByTestId("payment-status").innerText()).trim()).toBe(
+      translate(lang, "common.paymentStatus.Paid"),
+    );
     await context.close();
   });
 });

@@ -96,12 +96,25 @@ describe("server lifecycle", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-stop-"));
     const port = 40000 + Math.floor(Math.random() * 20000);
     const child = spawn(process.execPath, ["dist/server.js"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false", LOG_LEVEL: "warn", ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long-enough-pass" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        ADMIN_EMAIL: "a@b.co",
+        ADMIN_PASSWORD: "long-enough-pass",
+      },
       stdio: "ignore",
     });
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error("server did not start");
       await new Promise((r) => setTimeout(r, 200));

@@ -20,13 +20,14 @@ const createdProducts: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await logIn(admin().email, admin().password);
-  pngImage = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
+  pngImage = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 30, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   for (const id of createdProducts) await call(`/products/${id}`, { method: "DELETE", token: adminToken });
   await browser?.close();
 });
-
 
 async function logIn(email: string, password: string): Promise<string> {
   const { status, body } = await call<{ token: string }>("/login", { body: { email, password } });
@@ -40,18 +41,32 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6
 async function makeModerator(): Promise<string> {
   const email = `mod-${unique()}@e2e.test`;
   const password = "Moderator-pass-1";
-  const created = await call<{ UserID: string }>("/createUser", { body: { firstName: "Hala", lastName: "Samir", email, phone: "01012345678", password } });
+  const created = await call<{ UserID: string }>("/createUser", {
+    body: { firstName: "Hala", lastName: "Samir", email, phone: "01012345678", password },
+  });
   expect(created.status).toBe(201);
   const { latestMailTo } = await import("./support/browser");
   const code = /\b(\d{6})\b/.exec(await latestMailTo(email))?.[1];
-  expect((await call("/activateUser", { body: { userId: created.body.UserID, activationCode: code } })).status).toBe(200);
-  expect((await call(`/users/${created.body.UserID}/role`, { method: "PUT", body: { role: "moderator" }, token: adminToken })).status).toBe(200);
+  expect((await call("/activateUser", { body: { userId: created.body.UserID, activationCode: code } })).status).toBe(
+    200,
+  );
+  expect(
+    (
+      await call(`/users/${created.body.UserID}/role`, {
+        method: "PUT",
+        body: { role: "moderator" },
+        token: adminToken,
+      })
+    ).status,
+  ).toBe(200);
   return logIn(email, password);
 }
 
 async function signedInContext(token: string, lang: Lang): Promise<BrowserContext> {
   const context = await newContext(browser, { lang });
-  await context.addCookies([{ name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" }]);
+  await context.addCookies([
+    { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
+  ]);
   return context;
 }
 
@@ -96,7 +111,19 @@ async function guestOrder(productId: string, city: string) {
       promoCode: "",
       paymentMethod: "Cash on Delivery",
       products: [{ productId, quantity: 1, size: "M", color: "#000000" }],
-      shipping: { address: { area: "Dokki", street: "Tahrir", building: "5", floor: "2", apartment: "4", city, state: "", country: "Egypt", postalCode: "" } },
+      shipping: {
+        address: {
+          area: "Dokki",
+          street: "Tahrir",
+          building: "5",
+          floor: "2",
+          apartment: "4",
+          city,
+          state: "",
+          country: "Egypt",
+          postalCode: "",
+        },
+      },
     },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -127,7 +154,15 @@ describe.each(["en", "ar"] as const)("staff content screens in %s", (lang) => {
     const titleAr = `عرض العيد ${unique()}`;
     const created = await call("/promos", {
       token: modToken,
-      body: { title, titleAr, description: "New kaftans", descriptionAr: "قفاطين جديدة", buttonText: "Shop Now", link: "/shop?collection=eid", image: await uploadImage() },
+      body: {
+        title,
+        titleAr,
+        description: "New kaftans",
+        descriptionAr: "قفاطين جديدة",
+        buttonText: "Shop Now",
+        link: "/shop?collection=eid",
+        image: await uploadImage(),
+      },
     });
     expect(created.status).toBe(201);
 
@@ -147,7 +182,12 @@ describe.each(["en", "ar"] as const)("staff content screens in %s", (lang) => {
     await card.first().waitFor();
     expect(await card.first().getByTestId("content-title").textContent()).toBe(shown);
     // The delete button speaks the shown name.
-    expect(await card.first().getByRole("button", { name: `${say("common.delete")}: ${shown}` }).count()).toBe(1);
+    expect(
+      await card
+        .first()
+        .getByRole("button", { name: `${say("common.delete")}: ${shown}` })
+        .count(),
+    ).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -155,7 +195,15 @@ describe.each(["en", "ar"] as const)("staff content screens in %s", (lang) => {
   it("names the governorates in the page's language and lets Update set a city's additional cost back to 0", async () => {
     const { body: options } = await call<{ _id: string; city: string; additionalCost: number }[]>("/shipping");
     const city = options.find((o) => o.city === CITY[lang].city)!;
-    expect((await call("/shipping/additional", { method: "PUT", token: adminToken, body: { citiesId: [city._id], additionalCost: 5 } })).status).toBe(200);
+    expect(
+      (
+        await call("/shipping/additional", {
+          method: "PUT",
+          token: adminToken,
+          body: { citiesId: [city._id], additionalCost: 5 },
+        })
+      ).status,
+    ).toBe(200);
 
     const context = await signedInContext(modToken, lang);
     const page = await context.newPage();
@@ -171,7 +219,13 @@ describe.each(["en", "ar"] as const)("staff content screens in %s", (lang) => {
     await form.locator('input[name="additionalCost"]').fill("0");
     await form.getByRole("button", { name: say("staff.updateShipping") }).click();
     await expectToast(page, say("staff.shippingSaved"));
-    await expect.poll(async () => (await call<{ _id: string; additionalCost: number }[]>("/shipping")).body.find((o) => o._id === city._id)?.additionalCost).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await call<{ _id: string; additionalCost: number }[]>("/shipping")).body.find((o) => o._id === city._id)
+            ?.additionalCost,
+      )
+      .toBe(0);
     await context.close();
   });
 
@@ -181,7 +235,15 @@ describe.each(["en", "ar"] as const)("staff content screens in %s", (lang) => {
     const product = await makeProduct({ name, nameAr, stock: 1 });
     const first = await guestOrder(product._id, CITY[lang].city);
     // Cancelled: its unit goes back on the shelf, and a second order takes it.
-    expect((await call(`/moderator/orders/${first._id}/status`, { method: "PUT", token: modToken, body: { status: "Cancelled" } })).status).toBe(200);
+    expect(
+      (
+        await call(`/moderator/orders/${first._id}/status`, {
+          method: "PUT",
+          token: modToken,
+          body: { status: "Cancelled" },
+        })
+      ).status,
+    ).toBe(200);
     await guestOrder(product._id, CITY[lang].city);
 
     const context = await signedInContext(modToken, lang);
@@ -221,7 +283,10 @@ describe.each(["en", "ar"] as const)("staff content screens in %s", (lang) => {
   it("shows the server's message when a review cannot be deleted", async () => {
     const reviewer = `Reviewer ${unique()}`;
     // Any signed-in account may post a review.
-    const posted = await call<{ post: { _id: string } }>("/posts", { token: modToken, body: { name: reviewer, description: "Lovely fabric", stars: 5 } });
+    const posted = await call<{ post: { _id: string } }>("/posts", {
+      token: modToken,
+      body: { name: reviewer, description: "Lovely fabric", stars: 5 },
+    });
     expect(posted.status).toBe(201);
     const context = await signedInContext(adminToken, lang);
     const page = await context.newPage();

@@ -32,7 +32,9 @@ afterAll(async () => {
 });
 
 async function makeProduct() {
-  const png = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 90, g: 42, b: 160 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 400, channels: 3, background: { r: 90, g: 42, b: 160 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "p.png");
   const image = (await call<{ url: string }>("/uploads", { form })).body.url;
@@ -63,14 +65,19 @@ describe.each(["en", "ar"] as const)("the product form when the stock moved, in 
   it("refuses the stale save, shows the current stock, and saves once staff take it over", async () => {
     const product = await makeProduct();
     const context = await newContext(browser, { lang });
-    await context.addCookies([{ name: "access_token", value: adminToken, url: baseUrl(), httpOnly: true, sameSite: "Strict" }]);
+    await context.addCookies([
+      { name: "access_token", value: adminToken, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
+    ]);
     const page = await context.newPage();
     await open(page, `/moderator/edit-product/${product.id}`);
     const form = page.getByTestId("product-form");
     await expect.poll(() => form.locator('input[name="stock"]').inputValue()).toBe("20");
 
     // While the form is open, three units go elsewhere (another save based on the current stock).
-    const moved = await call(`/products/${product.id}`, { method: "PUT", body: { ...product.body, stock: 17, previousStock: 20 } });
+    const moved = await call(`/products/${product.id}`, {
+      method: "PUT",
+      body: { ...product.body, stock: 17, previousStock: 20 },
+    });
     expect(moved.status).toBe(200);
 
     await form.locator('input[name="name"]').fill(`${product.body.name} renamed`);
@@ -86,7 +93,10 @@ describe.each(["en", "ar"] as const)("the product form when the stock moved, in 
     await conflict.waitFor({ state: "detached" });
     expect(await form.locator('input[name="stock"]').inputValue()).toBe("17");
     await page.getByTestId("product-submit").click();
-    await page.locator("[data-sonner-toast]", { hasText: translate(lang, "catalogAdmin.productUpdated") }).first().waitFor();
+    await page
+      .locator("[data-sonner-toast]", { hasText: translate(lang, "catalogAdmin.productUpdated") })
+      .first()
+      .waitFor();
     const saved = await call<{ name: string; stock: number }>(`/products/${product.id}`);
     expect(saved.body).toMatchObject({ name: `${product.body.name} renamed`, stock: 17 });
     await context.close();

@@ -12,7 +12,14 @@ import sharp from "sharp";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { productsPerRow } from "~/components/home/row-layout";
 import arCatalogAdmin from "~/i18n/ar/catalog-admin.json";
-import { accessibilityViolations, admin, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
+import {
+  accessibilityViolations,
+  admin,
+  baseUrl,
+  failOnConsoleErrors,
+  launchBrowser,
+  newContext,
+} from "./support/browser";
 
 type Lang = "en" | "ar";
 
@@ -24,7 +31,10 @@ const catalog: { linen: ProductDTO; soldOut: ProductDTO; all: ProductDTO[] } = {
 
 // ── Setting the scene through the API ───────────────────────────────────────────────────────
 
-async function call<T = Record<string, unknown>>(path: string, opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {}) {
+async function call<T = Record<string, unknown>>(
+  path: string,
+  opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {},
+) {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
     headers: {
@@ -60,7 +70,8 @@ async function seedCatalog() {
     const { product } = await call<{ product: ProductDTO }>("/products", {
       token: adminToken,
       body: {
-        name: i === 0 ? `Linen Wrap Dress ${TOKEN}` : `${["Silk", "Cotton", "Velvet"][i % 3]} ${category} ${TOKEN} ${i}`,
+        name:
+          i === 0 ? `Linen Wrap Dress ${TOKEN}` : `${["Silk", "Cotton", "Velvet"][i % 3]} ${category} ${TOKEN} ${i}`,
         nameAr: i === 0 ? `فستان كتان ملفوف ${TOKEN}` : undefined,
         code: `${TOKEN.toUpperCase()}-${i}`,
         description: i === 0 ? "A light linen wrap dress for warm days." : `Piece ${i} with a comfortable fit.`,
@@ -84,7 +95,15 @@ async function seedCatalog() {
   for (let i = 0; i < 3; i++) {
     const { promo } = await call<{ promo: { _id: string } }>("/promos", {
       token: adminToken,
-      body: { title: `Eid edit ${i + 1}`, titleAr: `تشكيلة العيد ${i + 1}`, description: "New pieces for the holidays.", buttonText: "Shop Now", buttonTextAr: "تسوقي الآن", link: "/shop?collection=eid", image: banner },
+      body: {
+        title: `Eid edit ${i + 1}`,
+        titleAr: `تشكيلة العيد ${i + 1}`,
+        description: "New pieces for the holidays.",
+        buttonText: "Shop Now",
+        buttonTextAr: "تسوقي الآن",
+        link: "/shop?collection=eid",
+        image: banner,
+      },
     });
     await call(`/promos/active/${promo._id}`, { token: adminToken, body: { active: true } });
   }
@@ -102,9 +121,15 @@ afterAll(() => browser?.close());
 
 // ── Browser helpers ─────────────────────────────────────────────────────────────────────────
 
-async function open(lang: Lang, opts: { width?: number; token?: string } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function open(
+  lang: Lang,
+  opts: { width?: number; token?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser, { lang, width: opts.width });
-  if (opts.token) await context.addCookies([{ name: "access_token", value: opts.token, url: baseUrl(), httpOnly: true, sameSite: "Strict" }]);
+  if (opts.token)
+    await context.addCookies([
+      { name: "access_token", value: opts.token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
+    ]);
   const page = await context.newPage();
   // Fades (the headline bar's) finish at once, so axe measures colours as they rest, not mid-fade.
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -119,10 +144,13 @@ async function expectToast(page: Page, text: string) {
 const amount = (s: string) => Number(/\d[\d,]*(?:\.\d+)?/.exec(s)?.[0].replace(/,/g, "") ?? Number.NaN);
 
 async function cardPrices(page: Page): Promise<number[]> {
-  const texts = await page.getByTestId("product-card").locator("[data-testid=price] bdi").evaluateAll((els) =>
-    // The first <bdi> of each price block is the price paid.
-    els.filter((el) => !el.closest("s")).map((el) => el.textContent ?? ""),
-  );
+  const texts = await page
+    .getByTestId("product-card")
+    .locator("[data-testid=price] bdi")
+    .evaluateAll((els) =>
+      // The first <bdi> of each price block is the price paid.
+      els.filter((el) => !el.closest("s")).map((el) => el.textContent ?? ""),
+    );
   return texts.map(amount);
 }
 
@@ -223,7 +251,9 @@ for (const lang of ["en", "ar"] as const) {
       await firstCard.getByTestId("quick-view-button").click();
       const dialog = page.getByRole("dialog");
       await dialog.getByTestId("add-to-cart").waitFor();
-      expect(await dialog.getByTestId("product-title").textContent()).toBe(await firstCard.getByTestId("product-name").textContent());
+      expect(await dialog.getByTestId("product-title").textContent()).toBe(
+        await firstCard.getByTestId("product-name").textContent(),
+      );
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
 
@@ -240,7 +270,10 @@ for (const lang of ["en", "ar"] as const) {
       await page.goto(`/shop?search=${TOKEN}`);
       expect(await page.getByTestId("product-card").count()).toBe(10);
       // 14 products, 10 a page: pages 1 and 2 only; a page past the end lands on the last one.
-      expect(await page.getByTestId("pagination").getByRole("link", { name: /\d/ }).allInnerTexts()).toEqual(["1", "2"]);
+      expect(await page.getByTestId("pagination").getByRole("link", { name: /\d/ }).allInnerTexts()).toEqual([
+        "1",
+        "2",
+      ]);
       await page.goto(`/shop?search=${TOKEN}&page=9`);
       await page.waitForURL(/page=2/);
       expect(await page.getByTestId("product-card").count()).toBe(4);
@@ -255,7 +288,9 @@ for (const lang of ["en", "ar"] as const) {
       await page.getByTestId("filter-category").selectOption("dresses");
       await page.getByTestId("filter-in-stock").check();
       await page.getByTestId("filter-apply").click();
-      await page.waitForURL((u) => u.searchParams.get("category") === "dresses" && u.searchParams.get("inStock") === "true");
+      await page.waitForURL(
+        (u) => u.searchParams.get("category") === "dresses" && u.searchParams.get("inStock") === "true",
+      );
       // This run's in-stock dresses: the linen one and three more.
       await expect.poll(() => page.getByTestId("product-card").count()).toBe(4);
       const names = await page.getByTestId("product-name").allInnerTexts();
@@ -263,7 +298,9 @@ for (const lang of ["en", "ar"] as const) {
 
       // Sort: price low to high, kept with the filters.
       await page.getByTestId("sort-select").selectOption({ label: T.sortAsc });
-      await page.waitForURL((u) => u.searchParams.get("sortBy") === "asc" && u.searchParams.get("category") === "dresses");
+      await page.waitForURL(
+        (u) => u.searchParams.get("sortBy") === "asc" && u.searchParams.get("category") === "dresses",
+      );
       // The in-stock dresses of this run cost 240 (300 less 20%), 900, 1500 and 2100.
       await expect.poll(() => cardPrices(page)).toEqual([240, 900, 1500, 2100]);
 
@@ -318,7 +355,10 @@ for (const lang of ["en", "ar"] as const) {
       expect(await page.getByTestId("color-swatches").getByRole("radio").count()).toBe(2);
       await page.getByTestId("size-picker").getByText("M", { exact: true }).click();
       // The radio itself is visually hidden behind its swatch; a click on the swatch checks it.
-      await page.getByTestId("color-swatches").getByRole("radio", { name: lang === "ar" ? "أسود" : "Black" }).check({ force: true });
+      await page
+        .getByTestId("color-swatches")
+        .getByRole("radio", { name: lang === "ar" ? "أسود" : "Black" })
+        .check({ force: true });
 
       // Three pieces make a bulk set: 1200 less 20% = 960.
       await page.getByRole("button", { name: lang === "ar" ? "زيادة الكمية" : "Increase quantity" }).click();
@@ -333,9 +373,17 @@ for (const lang of ["en", "ar"] as const) {
       expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/^http.*\/uploads\//);
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
       expect(ld["@type"]).toBe("Product");
-      expect(ld.offers).toMatchObject({ price: "240.00", priceCurrency: "EGP", availability: "https://schema.org/InStock" });
-      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseUrl()}/product/${catalog.linen._id}`);
-      expect(await page.locator('link[rel="alternate"][hreflang="ar"]').getAttribute("href")).toBe(`${baseUrl()}/product/${catalog.linen._id}?lang=ar`);
+      expect(ld.offers).toMatchObject({
+        price: "240.00",
+        priceCurrency: "EGP",
+        availability: "https://schema.org/InStock",
+      });
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
+        `${baseUrl()}/product/${catalog.linen._id}`,
+      );
+      expect(await page.locator('link[rel="alternate"][hreflang="ar"]').getAttribute("href")).toBe(
+        `${baseUrl()}/product/${catalog.linen._id}?lang=ar`,
+      );
       expect(await page.locator('link[rel="alternate"][hreflang="x-default"]').count()).toBe(1);
       expect(errors).toEqual([]);
       await context.close();
@@ -379,7 +427,9 @@ for (const lang of ["en", "ar"] as const) {
       const { context, page } = await open(lang);
       await page.goto(`/product/${catalog.linen._id}`);
       await page.getByTestId("product-details").getByTestId("wishlist-button").click();
-      await page.waitForURL((u) => u.pathname === "/auth" && u.searchParams.get("redirect") === `/product/${catalog.linen._id}`);
+      await page.waitForURL(
+        (u) => u.pathname === "/auth" && u.searchParams.get("redirect") === `/product/${catalog.linen._id}`,
+      );
       await context.close();
     });
 
@@ -425,7 +475,9 @@ for (const lang of ["en", "ar"] as const) {
       await page.waitForURL((u) => u.searchParams.get("discount") === "true");
       await sheet.waitFor({ state: "detached" });
       // Demo discounts may cover whole categories; the API says how many of this run's pieces are on sale.
-      const onSale = await call<{ metadata: { total: number } }>(`/products?search=${TOKEN}&discount=true`, { method: "GET" });
+      const onSale = await call<{ metadata: { total: number } }>(`/products?search=${TOKEN}&discount=true`, {
+        method: "GET",
+      });
       expect(onSale.metadata.total).toBeGreaterThanOrEqual(1);
       // Poll the badges, not just the cards: the unfiltered grid may also hold ten cards until it re-renders.
       await expect.poll(() => page.getByTestId("badge-discount").count()).toBe(Math.min(10, onSale.metadata.total));
@@ -443,7 +495,11 @@ for (const lang of ["en", "ar"] as const) {
       expect(await first.getAttribute("fetchpriority")).toBe("high");
       expect(await page.getByTestId("gallery-thumb").count()).toBe(2);
       await page.getByTestId("gallery-thumb").nth(1).click();
-      await page.waitForFunction(() => document.querySelector("[data-testid=gallery-thumb][aria-current=true]") === document.querySelectorAll("[data-testid=gallery-thumb]")[1]);
+      await page.waitForFunction(
+        () =>
+          document.querySelector("[data-testid=gallery-thumb][aria-current=true]") ===
+          document.querySelectorAll("[data-testid=gallery-thumb]")[1],
+      );
       expect(await accessibilityViolations(page)).toEqual([]);
       await context.close();
     });
@@ -477,7 +533,10 @@ for (const lang of ["en", "ar"] as const) {
       await form.getByTestId("post-images").setInputFiles([file(1)]);
       await page.waitForFunction(() => {
         const form = document.querySelector("[data-testid=post-form]");
-        return form?.querySelectorAll("img").length === 1 && !(form.querySelector("[data-testid=post-submit]") as HTMLButtonElement).disabled;
+        return (
+          form?.querySelectorAll("img").length === 1 &&
+          !(form.querySelector("[data-testid=post-submit]") as HTMLButtonElement).disabled
+        );
       });
       const name = `Reviewer ${TOKEN} ${lang}`;
       await form.getByRole("textbox").first().fill(name);
@@ -513,7 +572,12 @@ describe("signed-in customers and staff", () => {
     const heart = page.getByTestId("product-details").getByTestId("wishlist-button");
     expect(await heart.getAttribute("aria-pressed")).toBe("false");
     await heart.click();
-    await page.waitForFunction(() => document.querySelector("[data-testid=product-details] [data-testid=wishlist-button]")?.getAttribute("aria-pressed") === "true");
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector("[data-testid=product-details] [data-testid=wishlist-button]")
+          ?.getAttribute("aria-pressed") === "true",
+    );
     await page.goto("/wishlist");
     expect(await page.getByTestId("product-card").count()).toBe(1);
     await page.getByTestId("product-card").getByTestId("wishlist-button").click();
@@ -527,7 +591,17 @@ describe("signed-in customers and staff", () => {
     const image = await upload(90);
     const { product } = await call<{ product: ProductDTO }>("/products", {
       token: adminToken,
-      body: { name: `Throwaway ${TOKEN}`, code: `${TOKEN}-DEL`, description: "To be deleted.", category: "tops", price: 100, stock: 3, images: [image], sizes: ["M"], colors: ["#000000"] },
+      body: {
+        name: `Throwaway ${TOKEN}`,
+        code: `${TOKEN}-DEL`,
+        description: "To be deleted.",
+        category: "tops",
+        price: 100,
+        stock: 3,
+        images: [image],
+        sizes: ["M"],
+        colors: ["#000000"],
+      },
     });
     const { context, page } = await open("en", { token: adminToken });
     await page.goto(`/product/${product._id}`);
@@ -551,7 +625,17 @@ describe("search engines", () => {
     const image = await upload(150);
     const { product: gone } = await call<{ product: ProductDTO }>("/products", {
       token: adminToken,
-      body: { name: `Sitemap Throwaway ${TOKEN}`, code: `${TOKEN}-MAP`, description: "To be deleted.", category: "tops", price: 100, stock: 3, images: [image], sizes: ["M"], colors: ["#000000"] },
+      body: {
+        name: `Sitemap Throwaway ${TOKEN}`,
+        code: `${TOKEN}-MAP`,
+        description: "To be deleted.",
+        category: "tops",
+        price: 100,
+        stock: 3,
+        images: [image],
+        sizes: ["M"],
+        colors: ["#000000"],
+      },
     });
     await call(`/products/${gone._id}`, { method: "DELETE", token: adminToken });
     const deletedProductId = gone._id;

@@ -33,14 +33,30 @@ export function codeFromMail(t: TestApp, email: string): string {
   return code;
 }
 
-export async function signUpViaApi(t: TestApp, overrides: Record<string, unknown> = {}, cookies: Record<string, string> = {}) {
+export async function signUpViaApi(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  cookies: Record<string, string> = {},
+) {
   const payload = signUpPayload(overrides);
-  const res = await t.app.inject({ method: "POST", url: "/api/createUser", payload, remoteAddress: clientIp(), cookies });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/createUser",
+    payload,
+    remoteAddress: clientIp(),
+    cookies,
+  });
   if (res.statusCode !== 201) throw new Error(`createUser answered ${res.statusCode}: ${res.body}`);
   return { ...payload, userId: res.json().UserID as string };
 }
 
-export function logInViaApi(t: TestApp, email: string, password: string = DEFAULT_PASSWORD, extra: Record<string, unknown> = {}, ip = clientIp()) {
+export function logInViaApi(
+  t: TestApp,
+  email: string,
+  password: string = DEFAULT_PASSWORD,
+  extra: Record<string, unknown> = {},
+  ip = clientIp(),
+) {
   return t.app.inject({ method: "POST", url: "/api/login", payload: { email, password, ...extra }, remoteAddress: ip });
 }
 

@@ -62,17 +62,29 @@ export async function makeDiscount(db: Db, values: typeof discounts.$inferInsert
 export async function makeBanner(db: Db, overrides: Partial<typeof promoBanners.$inferInsert> = {}) {
   const [row] = await db
     .insert(promoBanners)
-    .values({ title: "Summer sale", description: "Up to 30% off", link: "/shop?discount=true", image: "/uploads/banner-800.webp", ...overrides })
+    .values({
+      title: "Summer sale",
+      description: "Up to 30% off",
+      link: "/shop?discount=true",
+      image: "/uploads/banner-800.webp",
+      ...overrides,
+    })
     .returning();
   return row!;
 }
 
 export async function makeHeadline(db: Db, overrides: Partial<typeof headlines.$inferInsert> = {}) {
-  const [row] = await db.insert(headlines).values({ title: "Free delivery", promotion: "On orders over 1500 EGP", ...overrides }).returning();
+  const [row] = await db
+    .insert(headlines)
+    .values({ title: "Free delivery", promotion: "On orders over 1500 EGP", ...overrides })
+    .returning();
   return row!;
 }
 
 export async function makePost(db: Db, overrides: Partial<typeof posts.$inferInsert> = {}) {
-  const [row] = await db.insert(posts).values({ name: "Salma", description: "Lovely fabric", stars: 5, ...overrides }).returning();
+  const [row] = await db
+    .insert(posts)
+    .values({ name: "Salma", description: "Lovely fabric", stars: 5, ...overrides })
+    .returning();
   return row!;
 }

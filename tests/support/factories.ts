@@ -13,10 +13,7 @@ export const DEFAULT_PASSWORD = "Secret-pass-123";
 let cachedHash: Promise<string> | undefined;
 const defaultHash = () => (cachedHash ??= hashPassword(DEFAULT_PASSWORD));
 
-export async function makeUser(
-  db: Db,
-  overrides: Partial<typeof users.$inferInsert> & { role?: Role } = {},
-) {
+export async function makeUser(db: Db, overrides: Partial<typeof users.$inferInsert> & { role?: Role } = {}) {
   const [user] = await db
     .insert(users)
     .values({

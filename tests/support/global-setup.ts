@@ -45,10 +45,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
-    const { rows } = await c.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1`,
-      [`shop_%_${runId}%`],
-    );
+    const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+      `shop_%_${runId}%`,
+    ]);
     for (const { datname } of rows) await c.query(`drop database if exists ${datname} with (force)`);
     await c.end();
   };

@@ -1,7 +1,12 @@
 /** A multipart/form-data body with one file, for app.inject. */
 import crypto from "node:crypto";
 
-export function multipartFile(field: string, filename: string, content: Buffer | string, contentType = "application/octet-stream") {
+export function multipartFile(
+  field: string,
+  filename: string,
+  content: Buffer | string,
+  contentType = "application/octet-stream",
+) {
   const boundary = `----test${crypto.randomBytes(8).toString("hex")}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,

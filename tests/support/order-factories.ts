@@ -67,7 +67,14 @@ export async function stockOf(db: Db, productId: string): Promise<number> {
 
 export async function makePromoCode(
   db: Db,
-  o: { code?: string; discountValue?: number; usageLimit?: number; uses?: number; expDate?: Date; active?: boolean } = {},
+  o: {
+    code?: string;
+    discountValue?: number;
+    usageLimit?: number;
+    uses?: number;
+    expDate?: Date;
+    active?: boolean;
+  } = {},
 ) {
   const [row] = await db
     .insert(promoCodes)
@@ -89,7 +96,10 @@ export async function usesOf(db: Db, code: string): Promise<number> {
 }
 
 /** A city with its own fee (piastres); unique name per call unless given. */
-export async function makeCity(db: Db, o: { city?: string; shipping?: number; additionalCost?: number; estTime?: string } = {}) {
+export async function makeCity(
+  db: Db,
+  o: { city?: string; shipping?: number; additionalCost?: number; estTime?: string } = {},
+) {
   const [row] = await db
     .insert(shippingOptions)
     .values({
@@ -120,7 +130,12 @@ export function orderPayload(lines: OrderLine[], overrides: Record<string, unkno
     notes: "",
     promoCode: "",
     paymentMethod: "Cash on Delivery",
-    products: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, size: l.size ?? "M", color: l.color ?? "#000000" })),
+    products: lines.map((l) => ({
+      productId: l.productId,
+      quantity: l.quantity,
+      size: l.size ?? "M",
+      color: l.color ?? "#000000",
+    })),
     shipping: {
       address: {
         area: "Zamalek",

@@ -68,7 +68,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       mail.push(m);
     },
   };
-  const app = await buildApp({ config, database, mailer: opts.realMailer ? undefined : capture, clientDir: opts.clientDir });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: opts.realMailer ? undefined : capture,
+    clientDir: opts.clientDir,
+  });
   await app.ready();
   return {
     app,

@@ -2,21 +2,64 @@
 
 const UUID = "7f1c2b9e-3c4d-4e5f-8a6b-0c1d2e3f4a5b";
 const tomorrow = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-const address = { area: "Zamalek", street: "26 July St", building: "12", floor: "3", apartment: "7", city: "Cairo", state: "Cairo", country: "Egypt", postalCode: "11211" };
-const contact = { firstName: "Salma", lastName: "Adel", email: "salma@example.com", phone: "01012345678", notes: "Ring twice" };
+const address = {
+  area: "Zamalek",
+  street: "26 July St",
+  building: "12",
+  floor: "3",
+  apartment: "7",
+  city: "Cairo",
+  state: "Cairo",
+  country: "Egypt",
+  postalCode: "11211",
+};
+const contact = {
+  firstName: "Salma",
+  lastName: "Adel",
+  email: "salma@example.com",
+  phone: "01012345678",
+  notes: "Ring twice",
+};
 const line = { productId: UUID, quantity: 1, size: "M", color: "Red" };
 const product = {
-  name: "Silk Dress", nameAr: "فستان", code: "SD-12345", description: "A dress", descriptionAr: "فستان", category: "dresses", collection: "summer",
-  price: 1000, stock: 3, images: ["/uploads/a-800.webp"], sizes: ["M"], colors: ["Red"], specifications: ["Silk"], specificationsAr: ["حرير"],
-  bulkDiscountminQuantity: 3, bulkDiscount: 900,
+  name: "Silk Dress",
+  nameAr: "فستان",
+  code: "SD-12345",
+  description: "A dress",
+  descriptionAr: "فستان",
+  category: "dresses",
+  collection: "summer",
+  price: 1000,
+  stock: 3,
+  images: ["/uploads/a-800.webp"],
+  sizes: ["M"],
+  colors: ["Red"],
+  specifications: ["Silk"],
+  specificationsAr: ["حرير"],
+  bulkDiscountminQuantity: 3,
+  bulkDiscount: 900,
 };
 
 /** A valid value of each exported schema (its name as exported). */
 export const SAMPLES: Record<string, unknown> = {
   emailField: "salma@example.com",
   phoneField: "01012345678",
-  signUpInput: { firstName: "Salma", lastName: "Adel", email: "salma@example.com", phone: "01012345678", password: "longenough" },
-  signUpForm: { firstName: "Salma", lastName: "Adel", email: "salma@example.com", phone: "01012345678", password: "longenough", confirmPassword: "longenough", terms: true },
+  signUpInput: {
+    firstName: "Salma",
+    lastName: "Adel",
+    email: "salma@example.com",
+    phone: "01012345678",
+    password: "longenough",
+  },
+  signUpForm: {
+    firstName: "Salma",
+    lastName: "Adel",
+    email: "salma@example.com",
+    phone: "01012345678",
+    password: "longenough",
+    confirmPassword: "longenough",
+    terms: true,
+  },
   logInInput: { email: "salma@example.com", password: "longenough", remember: true },
   googleSignInInput: { token: "abc.def.ghi" },
   activationCodeField: "123456",
@@ -26,7 +69,14 @@ export const SAMPLES: Record<string, unknown> = {
   checkTokenInput: { email: "salma@example.com", token: "123456" },
   resetPasswordInput: { email: "salma@example.com", token: "123456", password: "longenough" },
   resetPasswordForm: { password: "longenough", confirmPassword: "longenough" },
-  updateProfileInput: { firstName: "Salma", lastName: "Adel", phone: "01012345678", profileImage: "/uploads/a-400.webp", currentPassword: "oldpassword", newPassword: "newpassword" },
+  updateProfileInput: {
+    firstName: "Salma",
+    lastName: "Adel",
+    phone: "01012345678",
+    profileImage: "/uploads/a-400.webp",
+    currentPassword: "oldpassword",
+    newPassword: "newpassword",
+  },
   preferencesInput: { lang: "ar", theme: "dark" },
   searchUsersQuery: { searchTerm: "salma", page: "1", limit: "10", hidden: "true" },
   userIdInput: { id: UUID },
@@ -39,11 +89,33 @@ export const SAMPLES: Record<string, unknown> = {
   checkoutContactSchema: contact,
   paymentMethodSchema: "Cash on Delivery",
   orderLineInput: line,
-  orderInput: { ...contact, promoCode: "SUMMER", paymentMethod: "Cash on Delivery", products: [line], shipping: { address } },
+  orderInput: {
+    ...contact,
+    promoCode: "SUMMER",
+    paymentMethod: "Cash on Delivery",
+    products: [line],
+    shipping: { address },
+  },
   orderLookupInput: { orderNumber: "AZ-1001" },
   orderStatusInput: { status: "Shipped" },
-  contactInput: { name: "Salma", email: "salma@example.com", phone: "01012345678", type: "Support", message: "Hello", files: [UUID] },
-  bannerInput: { title: "Sale", titleAr: "تخفيضات", description: "All dresses", descriptionAr: "كل الفساتين", buttonText: "Shop", buttonTextAr: "تسوقي", link: "/shop", image: "/uploads/b-800.webp" },
+  contactInput: {
+    name: "Salma",
+    email: "salma@example.com",
+    phone: "01012345678",
+    type: "Support",
+    message: "Hello",
+    files: [UUID],
+  },
+  bannerInput: {
+    title: "Sale",
+    titleAr: "تخفيضات",
+    description: "All dresses",
+    descriptionAr: "كل الفساتين",
+    buttonText: "Shop",
+    buttonTextAr: "تسوقي",
+    link: "/shop",
+    image: "/uploads/b-800.webp",
+  },
   headlineInput: { title: "Free shipping", titleAr: "شحن مجاني", promotion: "Over 1000 EGP", promotionAr: "فوق 1000" },
   categoryDiscountForm: { category: "dresses", discount: 10, hasShipping: false },
   collectionDiscountForm: { collectionName: "summer", discount: 10, hasShipping: false },
@@ -57,7 +129,6 @@ export const SAMPLES: Record<string, unknown> = {
   shippingOptionInput: { city: "Cairo", cityAr: "القاهرة", shipping: 50, estTime: "2-3 days", additionalCost: 0 },
   additionalCostInput: { citiesId: [UUID], additionalCost: 10 },
 };
-
 
 /** Every path to a string or number in a sample: ["shipping", "address", "city"], ["products", 0, "size"]. */
 export function leaves(value: unknown, at: (string | number)[] = []): (string | number)[][] {

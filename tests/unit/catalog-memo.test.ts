@@ -17,7 +17,10 @@ describe("catalogue memo", () => {
   it("does not keep a value whose reading overlapped a write: it may predate the write", async () => {
     const key = memoKey(db, { test: "race" });
     let release!: () => void;
-    const reading = memoised(key, () => new Promise<string>((resolve) => (release = () => resolve("before the write"))));
+    const reading = memoised(
+      key,
+      () => new Promise<string>((resolve) => (release = () => resolve("before the write"))),
+    );
     invalidateCatalogMemo(); // a product is saved while the listing is being read
     release();
     expect(await reading).toBe("before the write");

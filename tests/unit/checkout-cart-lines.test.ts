@@ -13,11 +13,30 @@ import {
 
 function product(over: Partial<ProductDTO> = {}): ProductDTO {
   return {
-    _id: "p1", name: "Linen dress", nameAr: "فستان كتان", code: "LD-12345", description: "", descriptionAr: null,
-    category: "dresses", collection: null, price: 500, discount: 0, totalPrice: 500, stock: 5,
-    images: ["/uploads/a.webp"], sizes: ["S", "M"], colors: ["#000000"], specifications: [], specificationsAr: [],
-    bulkDiscountminQuantity: null, bulkDiscount: null, freeShipping: false, status: "approved", hidden: false,
-    createdAt: "2026-01-01T00:00:00.000Z", ...over,
+    _id: "p1",
+    name: "Linen dress",
+    nameAr: "فستان كتان",
+    code: "LD-12345",
+    description: "",
+    descriptionAr: null,
+    category: "dresses",
+    collection: null,
+    price: 500,
+    discount: 0,
+    totalPrice: 500,
+    stock: 5,
+    images: ["/uploads/a.webp"],
+    sizes: ["S", "M"],
+    colors: ["#000000"],
+    specifications: [],
+    specificationsAr: [],
+    bulkDiscountminQuantity: null,
+    bulkDiscount: null,
+    freeShipping: false,
+    status: "approved",
+    hidden: false,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    ...over,
   };
 }
 
@@ -50,7 +69,10 @@ describe("add to cart rules (SPEC §5)", () => {
 
   it("keeps a line at 10 at most even when stock is larger", () => {
     const p = product({ stock: 50 });
-    expect(checkAdd({ ...base, product: p, quantity: 2, lines: [line(p, 9)] })).toEqual({ key: "cart.quantityMax", vars: { max: 10 } });
+    expect(checkAdd({ ...base, product: p, quantity: 2, lines: [line(p, 9)] })).toEqual({
+      key: "cart.quantityMax",
+      vars: { max: 10 },
+    });
     expect(checkAdd({ ...base, product: p, quantity: 1, lines: [line(p, 9)] })).toBeNull();
   });
 
@@ -96,13 +118,20 @@ describe("the stored guest cart", () => {
     const one = addGuestLine([], { productId: "p1", product: p, quantity: 1, size: "S", color: "#000000" });
     const two = addGuestLine(one, { productId: "p1", product: p, quantity: 2, size: "S", color: "#000000" });
     const three = addGuestLine(two, { productId: "p1", product: p, quantity: 1, size: "M", color: "#000000" });
-    expect(three.map((l) => [l.size, l.quantity])).toEqual([["S", 3], ["M", 1]]);
+    expect(three.map((l) => [l.size, l.quantity])).toEqual([
+      ["S", 3],
+      ["M", 1],
+    ]);
   });
 
   it("reads a corrupted or foreign entry as an empty cart", () => {
     expect(parseGuestCart("{not json")).toEqual([]);
     expect(parseGuestCart(JSON.stringify({ a: 1 }))).toEqual([]);
-    expect(parseGuestCart(JSON.stringify([{ productId: "p1", quantity: -1, size: "S", color: "x", product: product() }]))).toEqual([]);
-    expect(parseGuestCart(JSON.stringify([{ productId: "p1", quantity: 1, size: "S", color: "x", product: product() }]))).toHaveLength(1);
+    expect(
+      parseGuestCart(JSON.stringify([{ productId: "p1", quantity: -1, size: "S", color: "x", product: product() }])),
+    ).toEqual([]);
+    expect(
+      parseGuestCart(JSON.stringify([{ productId: "p1", quantity: 1, size: "S", color: "x", product: product() }])),
+    ).toHaveLength(1);
   });
 });

@@ -14,8 +14,19 @@ describe("configuration from the environment", () => {
   it("enables card payment only when every PAYMOB_ setting is present", () => {
     expect(loadConfig({ NODE_ENV: "test", PAYMOB_API_KEY: "k" }).cardPaymentEnabled).toBe(false);
     // Without the HMAC secret no payment could be confirmed (docs/decisions/117).
-    expect(loadConfig({ NODE_ENV: "test", PAYMOB_API_KEY: "k", PAYMOB_INTEGRATION_ID: "1", PAYMOB_IFRAME_ID: "2" }).cardPaymentEnabled).toBe(false);
-    expect(loadConfig({ NODE_ENV: "test", PAYMOB_API_KEY: "k", PAYMOB_INTEGRATION_ID: "1", PAYMOB_IFRAME_ID: "2", PAYMOB_HMAC_SECRET: "s" }).cardPaymentEnabled).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: "test", PAYMOB_API_KEY: "k", PAYMOB_INTEGRATION_ID: "1", PAYMOB_IFRAME_ID: "2" })
+        .cardPaymentEnabled,
+    ).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: "test",
+        PAYMOB_API_KEY: "k",
+        PAYMOB_INTEGRATION_ID: "1",
+        PAYMOB_IFRAME_ID: "2",
+        PAYMOB_HMAC_SECRET: "s",
+      }).cardPaymentEnabled,
+    ).toBe(true);
   });
 
   it("refuses a malformed environment with a message naming the setting", () => {

@@ -4,7 +4,7 @@ import { csvLine, escapeCsvCell, parseCsv, unguardCell } from "../../server/modu
 
 describe("CSV cells", () => {
   it("neutralises cells that start with = + - @ tab or CR", () => {
-    for (const v of ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]) {
+    for (const v of ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]) {
       const cell = escapeCsvCell(v);
       const inner = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
       expect(inner.startsWith("'"), JSON.stringify(v)).toBe(true);

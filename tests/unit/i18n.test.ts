@@ -20,7 +20,9 @@ describe("dictionaries", () => {
   it("keeps the same placeholders in both languages", () => {
     const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     const mismatched = baseKeys(dictionaries.en).filter(
-      (k) => JSON.stringify(names(plainOrOther(dictionaries.en, k))) !== JSON.stringify(names(plainOrOther(dictionaries.ar, k))),
+      (k) =>
+        JSON.stringify(names(plainOrOther(dictionaries.en, k))) !==
+        JSON.stringify(names(plainOrOther(dictionaries.ar, k))),
     );
     expect(mismatched).toEqual([]);
   });
@@ -29,13 +31,19 @@ describe("dictionaries", () => {
     const counted = baseKeys(dictionaries.en).filter((k) => `${k}_other` in dictionaries.en);
     expect(counted.length).toBeGreaterThan(5);
     const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    for (const [lang, forms] of [["en", ["one", "other"]], ["ar", ["zero", "one", "two", "few", "many", "other"]]] as const) {
+    for (const [lang, forms] of [
+      ["en", ["one", "other"]],
+      ["ar", ["zero", "one", "two", "few", "many", "other"]],
+    ] as const) {
       for (const k of counted) {
         expect(k in dictionaries[lang], `${lang} ${k} is counted, not plain`).toBe(false);
         for (const f of forms) {
           const text = dictionaries[lang][`${k}_${f}`];
           expect(text, `${lang} ${k}_${f}`).toBeTruthy();
-          expect(names(text!).every((n) => names(dictionaries[lang][`${k}_other`]!).includes(n)), `${lang} ${k}_${f}`).toBe(true);
+          expect(
+            names(text!).every((n) => names(dictionaries[lang][`${k}_other`]!).includes(n)),
+            `${lang} ${k}_${f}`,
+          ).toBe(true);
         }
       }
     }
@@ -64,8 +72,18 @@ describe("counted strings (Intl.PluralRules)", () => {
   it("picks each of Arabic's six forms: zero, one, two, few, many and other", () => {
     const forms = [0, 1, 2, 3, 10, 11, 62, 99, 100, 101, 103, 111].map((n) => [n, pluralForm("ar", n)]);
     expect(forms).toEqual([
-      [0, "zero"], [1, "one"], [2, "two"], [3, "few"], [10, "few"], [11, "many"],
-      [62, "many"], [99, "many"], [100, "other"], [101, "other"], [103, "few"], [111, "many"],
+      [0, "zero"],
+      [1, "one"],
+      [2, "two"],
+      [3, "few"],
+      [10, "few"],
+      [11, "many"],
+      [62, "many"],
+      [99, "many"],
+      [100, "other"],
+      [101, "other"],
+      [103, "few"],
+      [111, "many"],
     ]);
     expect(translate("ar", "catalog.productCount", { n: 0 })).toBe("لا منتجات");
     expect(translate("ar", "catalog.productCount", { n: 1 })).toBe("منتج واحد");
@@ -93,7 +111,9 @@ describe("counted strings (Intl.PluralRules)", () => {
   });
 
   it("answers the API's stock message in the singular", () => {
-    expect(translate("en", "ordersApi.notEnoughStock", { n: 1, m: 1 })).toBe("Cannot add more items. Only 1 item left in stock, you already have 1 in cart.");
+    expect(translate("en", "ordersApi.notEnoughStock", { n: 1, m: 1 })).toBe(
+      "Cannot add more items. Only 1 item left in stock, you already have 1 in cart.",
+    );
     expect(isMessageKey("ordersApi.notEnoughStock")).toBe(true);
   });
 });

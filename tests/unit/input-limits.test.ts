@@ -8,11 +8,16 @@ import type { z } from "zod";
 import { isMessageKey, translate } from "../../app/i18n";
 import { leaves, SAMPLES, withValue } from "../support/validation-samples";
 
-const modules = import.meta.glob("../../core/validation/**/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+const modules = import.meta.glob("../../core/validation/**/*.ts", { eager: true }) as Record<
+  string,
+  Record<string, unknown>
+>;
 const isZod = (v: unknown): v is z.ZodType => typeof v === "object" && v !== null && "_zod" in v;
 
 const schemas = Object.entries(modules).flatMap(([file, exports]) =>
-  Object.entries(exports).filter(([, v]) => isZod(v)).map(([name, v]) => ({ file: file.replace("../../", ""), name, schema: v as z.ZodType })),
+  Object.entries(exports)
+    .filter(([, v]) => isZod(v))
+    .map(([name, v]) => ({ file: file.replace("../../", ""), name, schema: v as z.ZodType })),
 );
 
 const TEN_KB = "x".repeat(10 * 1024);
@@ -27,7 +32,11 @@ const saysMissing = (key: string, path: (string | number)[]) =>
   !SPEC_CHOICES.has(String(path.at(-1))) && /required|fill all/i.test(translate("en", key));
 
 /** Fields that swallow nonsense on purpose (`.catch`): a guest cart's lines at sign-in. */
-const LENIENT = new Set(["mergeCartInput.items.0.quantity", "mergeCartInput.items.0.size", "mergeCartInput.items.0.color"]);
+const LENIENT = new Set([
+  "mergeCartInput.items.0.quantity",
+  "mergeCartInput.items.0.size",
+  "mergeCartInput.items.0.color",
+]);
 
 const pathValue = (value: unknown, path: (string | number)[]) =>
   path.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], value);
@@ -70,7 +79,8 @@ describe("shared schemas under 10 KB per field", () => {
         for (const bad of [Infinity, -Infinity, NaN, 1e300, -1e300]) {
           const result = schema.safeParse(withValue(SAMPLES[name], path, bad));
           const where = `${name}.${path.join(".")}`;
-          if (LENIENT.has(where) ? result.success && pathValue(result.data, path) !== 0 : result.success) accepted.push(`${where} = ${bad}`);
+          if (LENIENT.has(where) ? result.success && pathValue(result.data, path) !== 0 : result.success)
+            accepted.push(`${where} = ${bad}`);
         }
       }
     }

@@ -40,7 +40,9 @@ describe("the provider's callback signature", () => {
     const expected = crypto.createHmac("sha512", "secret").update(signedText(sample)).digest("hex");
     expect(transactionHmac(sample, "secret")).toBe(expected);
     expect(verifyTransactionHmac(sample, expected, "secret")).toBe(true);
-    expect(verifyTransactionHmac({ ...sample, order: { id: 217503754, merchant_order_id: "changed" } }, expected, "secret")).toBe(true);
+    expect(
+      verifyTransactionHmac({ ...sample, order: { id: 217503754, merchant_order_id: "changed" } }, expected, "secret"),
+    ).toBe(true);
     expect(verifyTransactionHmac({ ...sample, amount_cents: 100001 }, expected, "secret")).toBe(false);
     expect(verifyTransactionHmac(sample, expected, "other")).toBe(false);
     expect(verifyTransactionHmac(sample, expected.toUpperCase(), "secret")).toBe(true);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { applyPercent, formatEgp, groupThousands, lineTotal, orderTotals, toPiastres, unitPrice } from "../../core/pricing";
+import {
+  applyPercent,
+  formatEgp,
+  groupThousands,
+  lineTotal,
+  orderTotals,
+  toPiastres,
+  unitPrice,
+} from "../../core/pricing";
 
 describe("pricing (integer piastres)", () => {
   it("takes the discount percent off the unit price", () => {
@@ -21,12 +29,19 @@ describe("pricing (integer piastres)", () => {
   });
 
   it("takes the promo percent off the subtotal, not the shipping", () => {
-    const totals = orderTotals({ lineTotals: [100_000, 50_000], shippingFee: 5_000, freeShipping: false, promoPercent: 10 });
+    const totals = orderTotals({
+      lineTotals: [100_000, 50_000],
+      shippingFee: 5_000,
+      freeShipping: false,
+      promoPercent: 10,
+    });
     expect(totals).toEqual({ subtotal: 150_000, promoDiscount: 15_000, shipping: 5_000, total: 140_000 });
   });
 
   it("makes shipping free when a free-shipping discount applies", () => {
-    expect(orderTotals({ lineTotals: [10_000], shippingFee: 5_000, freeShipping: true, promoPercent: 0 }).shipping).toBe(0);
+    expect(
+      orderTotals({ lineTotals: [10_000], shippingFee: 5_000, freeShipping: true, promoPercent: 0 }).shipping,
+    ).toBe(0);
   });
 
   it("formats EGP with Latin digits in both languages", () => {
@@ -35,7 +50,8 @@ describe("pricing (integer piastres)", () => {
   });
 
   it("groups whole numbers by thousands as toLocaleString('en') does", () => {
-    for (const n of [0, 7, 999, 1_000, 10_000, 123_456, 1_234_567, 9_999_999_999]) expect(groupThousands(n)).toBe(n.toLocaleString("en"));
+    for (const n of [0, 7, 999, 1_000, 10_000, 123_456, 1_234_567, 9_999_999_999])
+      expect(groupThousands(n)).toBe(n.toLocaleString("en"));
   });
 
   it("writes exactly what Intl's EGP currency format writes, for every kind of amount", () => {
@@ -46,7 +62,10 @@ describe("pricing (integer piastres)", () => {
         minimumFractionDigits: piastres % 100 === 0 ? 0 : 2,
         maximumFractionDigits: 2,
       }).format(piastres / 100);
-    const amounts = [0, 1, 5, 10, 99, 100, 101, 150, 99_999, 100_000, 123_456, 1_000_000, 123_456_789, 10_000_000_000, -1, -1_230, -250_000];
+    const amounts = [
+      0, 1, 5, 10, 99, 100, 101, 150, 99_999, 100_000, 123_456, 1_000_000, 123_456_789, 10_000_000_000, -1, -1_230,
+      -250_000,
+    ];
     for (let p = 7; p < 5_000_000_000; p = Math.floor(p * 3.7) + 13) amounts.push(p);
     for (const lang of ["en", "ar"] as const) {
       for (const p of amounts) expect(formatEgp(p, lang), `${p} in ${lang}`).toBe(intl(p, lang));

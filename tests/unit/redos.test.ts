@@ -36,7 +36,9 @@ const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.de
 
 /** Whether a string schema caps its length with a check that stops the later ones. */
 const hasAbortingMax = (checks: Def["checks"], before: number) =>
-  (checks ?? []).slice(0, before).some((c) => ["max_length", "length_equals"].includes(c._zod.def.check as string) && c._zod.def.abort === true);
+  (checks ?? [])
+    .slice(0, before)
+    .some((c) => ["max_length", "length_equals"].includes(c._zod.def.check as string) && c._zod.def.abort === true);
 const hasMax = (s: z.ZodType): boolean => {
   const def = defOf(s);
   if ((def.checks ?? []).some((c) => ["max_length", "length_equals"].includes(c._zod.def.check as string))) return true;
@@ -50,14 +52,16 @@ function walk(s: z.ZodType, where: string, bounded: boolean, found: Found[], see
   const def = defOf(s);
   if (def.type === "string") {
     // A format (z.email(), z.uuid()...) is itself the schema's first check.
-    if (def.pattern instanceof RegExp) found.push({ where: `${where} (${String(def.format)})`, pattern: def.pattern, bounded });
+    if (def.pattern instanceof RegExp)
+      found.push({ where: `${where} (${String(def.format)})`, pattern: def.pattern, bounded });
     (def.checks ?? []).forEach((c, i) => {
       const p = c._zod.def.pattern;
       if (p instanceof RegExp) found.push({ where, pattern: p, bounded: bounded || hasAbortingMax(def.checks, i) });
     });
     return;
   }
-  const next = (child: unknown, name: string, b = bounded) => isZod(child) && walk(child, `${where}.${name}`, b, found, seen);
+  const next = (child: unknown, name: string, b = bounded) =>
+    isZod(child) && walk(child, `${where}.${name}`, b, found, seen);
   switch (def.type) {
     case "object":
       for (const [k, v] of Object.entries(def.shape as Record<string, unknown>)) next(v, k);
@@ -126,12 +130,17 @@ function sourcePatterns(): Literal[] {
   for (const file of ["core", "server"].flatMap((d) => sourceFiles(path.join(ROOT, d)))) {
     const text = fs.readFileSync(file, "utf8");
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-    const at = (n: ts.Node) => `${path.relative(ROOT, file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
+    const at = (n: ts.Node) =>
+      `${path.relative(ROOT, file)}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
     const visit = (n: ts.Node) => {
       if (ts.isRegularExpressionLiteral(n)) {
         const lastSlash = n.text.lastIndexOf("/");
         out.push({ where: at(n), source: n.text.slice(1, lastSlash), flags: n.text.slice(lastSlash + 1) });
-      } else if ((ts.isNewExpression(n) || ts.isCallExpression(n)) && ts.isIdentifier(n.expression) && n.expression.text === "RegExp") {
+      } else if (
+        (ts.isNewExpression(n) || ts.isCallExpression(n)) &&
+        ts.isIdentifier(n.expression) &&
+        n.expression.text === "RegExp"
+      ) {
         const [src, flags] = n.arguments ?? [];
         const literal = (a: ts.Node | undefined) => (a && ts.isStringLiteralLike(a) ? a.text : null);
         out.push({ where: at(n), source: literal(src), flags: literal(flags) ?? "" });
@@ -145,7 +154,9 @@ function sourcePatterns(): Literal[] {
 
 const vulnerable = (source: string, flags: string) => {
   const r = checkSync(source, flags);
-  return r.status === "vulnerable" ? `${r.complexity?.type ?? "?"}${r.attack ? ` (attack ${JSON.stringify(r.attack.pattern)})` : ""}` : null;
+  return r.status === "vulnerable"
+    ? `${r.complexity?.type ?? "?"}${r.attack ? ` (attack ${JSON.stringify(r.attack.pattern)})` : ""}`
+    : null;
 };
 
 describe("regular expressions", () => {

@@ -33,7 +33,14 @@ describe("safeRedirect", () => {
   });
 
   it("keeps the shop's own paths with their queries and fragments", () => {
-    for (const target of ["/", "/checkout", "/product/5f0c?size=M&color=red", "/shop?price=100-200#list", "/orders?on=AZ-1001", "/%D9%81%D8%B3%D8%AA%D8%A7%D9%86"]) {
+    for (const target of [
+      "/",
+      "/checkout",
+      "/product/5f0c?size=M&color=red",
+      "/shop?price=100-200#list",
+      "/orders?on=AZ-1001",
+      "/%D9%81%D8%B3%D8%AA%D8%A7%D9%86",
+    ]) {
       expect(safeRedirect(target)).toBe(target);
     }
   });

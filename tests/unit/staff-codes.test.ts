@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cutText, fieldErrors, generateProductCode, generatePromoCode, isExpired, tomorrowIso } from "~/components/staff/codes";
+import {
+  cutText,
+  fieldErrors,
+  generateProductCode,
+  generatePromoCode,
+  isExpired,
+  tomorrowIso,
+} from "~/components/staff/codes";
 
 describe("product code generator", () => {
   it("is the uppercased initials of the name's words, a dash, then 5 digits", () => {

@@ -12,7 +12,12 @@ import {
   priceToSlider,
   sliderToPrice,
 } from "../../app/components/catalog/shop-filters";
-import { isNewProduct, productDescription, productName, productSpecifications } from "../../app/components/catalog/product-text";
+import {
+  isNewProduct,
+  productDescription,
+  productName,
+  productSpecifications,
+} from "../../app/components/catalog/product-text";
 import { imageSources } from "../../app/components/catalog/image-sources";
 import { colorName } from "../../app/components/catalog/color-names";
 import { postPreview } from "../../app/components/posts/post-text";
@@ -51,12 +56,27 @@ describe("shop pagination window (SPEC §2 Shop)", () => {
 
 describe("shop filters in the URL", () => {
   it("reads every filter of the spec", () => {
-    const f = parseShopFilters(new URLSearchParams("search=dress&category=dresses&collection=eid&sortBy=desc&inStock=true&discount=true&price=500-3000"));
-    expect(f).toEqual({ search: "dress", category: "dresses", collection: "eid", sortBy: "desc", inStock: true, discount: true, priceMin: 500, priceMax: 3000 });
+    const f = parseShopFilters(
+      new URLSearchParams(
+        "search=dress&category=dresses&collection=eid&sortBy=desc&inStock=true&discount=true&price=500-3000",
+      ),
+    );
+    expect(f).toEqual({
+      search: "dress",
+      category: "dresses",
+      collection: "eid",
+      sortBy: "desc",
+      inStock: true,
+      discount: true,
+      priceMin: 500,
+      priceMax: 3000,
+    });
   });
 
   it("ignores nonsense values instead of failing", () => {
-    const f = parseShopFilters(new URLSearchParams("category=drills&collection=x&sortBy=random&inStock=maybe&price=abc&page=-3"));
+    const f = parseShopFilters(
+      new URLSearchParams("category=drills&collection=x&sortBy=random&inStock=maybe&price=abc&page=-3"),
+    );
     expect(f).toEqual(EMPTY_FILTERS);
     expect(parsePriceRange("9000-100")).toEqual([0, 100_000]);
     expect(parsePriceRange("0-999999")).toEqual([0, 100_000]);
@@ -84,7 +104,14 @@ describe("shop filters in the URL", () => {
 });
 
 describe("product texts and badges", () => {
-  const p = { name: "Linen Dress", nameAr: "فستان كتان", description: "Light.", descriptionAr: null, specifications: ["100% linen"], specificationsAr: [] };
+  const p = {
+    name: "Linen Dress",
+    nameAr: "فستان كتان",
+    description: "Light.",
+    descriptionAr: null,
+    specifications: ["100% linen"],
+    specificationsAr: [],
+  };
 
   it("shows the Arabic text in Arabic and falls back to English where there is none", () => {
     expect(productName(p, "ar")).toBe("فستان كتان");

@@ -3,12 +3,22 @@ import type { MetaDescriptor } from "react-router";
 import { productJsonLd, seoMeta, siteOrigin } from "../../app/components/catalog/seo";
 
 const href = (tags: MetaDescriptor[], match: Record<string, string>) =>
-  (tags.find((t) => Object.entries(match).every(([k, v]) => (t as Record<string, unknown>)[k] === v)) as { href?: string } | undefined)?.href;
+  (
+    tags.find((t) => Object.entries(match).every(([k, v]) => (t as Record<string, unknown>)[k] === v)) as
+      | { href?: string }
+      | undefined
+  )?.href;
 const content = (tags: MetaDescriptor[], property: string) =>
   (tags.find((t) => (t as Record<string, unknown>).property === property) as { content?: string } | undefined)?.content;
 
 describe("page head tags", () => {
-  const base = { origin: "https://azya.example", pathname: "/shop", lang: "en" as const, title: "Dresses | Azya", description: "Shop dresses." };
+  const base = {
+    origin: "https://azya.example",
+    pathname: "/shop",
+    lang: "en" as const,
+    title: "Dresses | Azya",
+    description: "Shop dresses.",
+  };
 
   it("links canonical to the page itself and hreflang en, ar and x-default to its language URLs", () => {
     const tags = seoMeta({ ...base, search: "?category=dresses&notice=productNotFound&view=compact" });
@@ -39,7 +49,14 @@ describe("page head tags", () => {
 });
 
 describe("JSON-LD Product", () => {
-  const product = { _id: "p1", code: "LWD-1", category: "dresses", totalPrice: 240, stock: 0, images: ["/uploads/x-800.webp"] };
+  const product = {
+    _id: "p1",
+    code: "LWD-1",
+    category: "dresses",
+    totalPrice: 240,
+    stock: 0,
+    images: ["/uploads/x-800.webp"],
+  };
 
   it("states the price in EGP with two decimals and the availability", () => {
     const ld = productJsonLd(product, { name: "Linen Wrap Dress", description: "Light." }, "https://azya.example");
@@ -48,7 +65,12 @@ describe("JSON-LD Product", () => {
       name: "Linen Wrap Dress",
       sku: "LWD-1",
       image: ["https://azya.example/uploads/x-800.webp"],
-      offers: { price: "240.00", priceCurrency: "EGP", availability: "https://schema.org/OutOfStock", url: "https://azya.example/product/p1" },
+      offers: {
+        price: "240.00",
+        priceCurrency: "EGP",
+        availability: "https://schema.org/OutOfStock",
+        url: "https://azya.example/product/p1",
+      },
     });
   });
 });

@@ -18,7 +18,12 @@ describe("an outage's log", () => {
     report(new Error("connect ECONNREFUSED"), "rate limits: Redis failed");
     await new Promise((r) => setImmediate(r));
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ level: 50, msg: "rate limits: Redis failed", err: { message: "connect ECONNREFUSED" }, sinceLast: 0 });
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      msg: "rate limits: Redis failed",
+      err: { message: "connect ECONNREFUSED" },
+      sinceLast: 0,
+    });
     expect(lines[1]).toMatchObject({ sinceLast: 999 });
   });
 });

@@ -13,7 +13,9 @@ describe("toast times (decision 002: Latin digits)", () => {
 
 describe("one spelling of 'color'", () => {
   it("says 'color' as the spec's messages do ('Please select size and color'), never 'colour'", () => {
-    const british = Object.entries(dictionaries.en).filter(([, v]) => /colour/i.test(v)).map(([k]) => k);
+    const british = Object.entries(dictionaries.en)
+      .filter(([, v]) => /colour/i.test(v))
+      .map(([k]) => k);
     expect(british).toEqual([]);
   });
 });

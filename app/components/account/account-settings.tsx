@@ -22,7 +22,8 @@ export function AccountSettings({ user }: { user: SessionUser }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
   const err = (key: string) => (errors[key] ? t(errors[key]) : null);
 
   async function changePassword(e: React.FormEvent) {
@@ -67,12 +68,38 @@ export function AccountSettings({ user }: { user: SessionUser }) {
       <form onSubmit={changePassword} className="flex flex-col gap-4" noValidate data-testid="password-form">
         <h2 className="text-lg font-semibold">{t("account.changePassword")}</h2>
         {user.hasPassword ? (
-          <TextField label={t("account.currentPassword")} name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set("currentPassword")} error={err("currentPassword")} required />
+          <TextField
+            label={t("account.currentPassword")}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set("currentPassword")}
+            error={err("currentPassword")}
+            required
+          />
         ) : (
           <p className="text-sm text-muted">{t("account.noPasswordYet")}</p>
         )}
-        <TextField label={t("auth.newPassword")} name="newPassword" type="password" autoComplete="new-password" value={values.newPassword} onChange={set("newPassword")} error={err("newPassword")} hint={t("auth.passwordHint")} />
-        <TextField label={t("auth.confirmPassword")} name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set("confirmPassword")} error={err("confirmPassword")} />
+        <TextField
+          label={t("auth.newPassword")}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set("newPassword")}
+          error={err("newPassword")}
+          hint={t("auth.passwordHint")}
+        />
+        <TextField
+          label={t("auth.confirmPassword")}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set("confirmPassword")}
+          error={err("confirmPassword")}
+        />
         <div>
           <Button type="submit" loading={busy} data-testid="change-password">
             {t("account.updatePassword")}
@@ -80,7 +107,10 @@ export function AccountSettings({ user }: { user: SessionUser }) {
         </div>
       </form>
 
-      <section className="flex flex-col gap-3 rounded-2xl border border-red-200 p-5 dark:border-red-900" aria-labelledby="danger-zone">
+      <section
+        className="flex flex-col gap-3 rounded-2xl border border-red-200 p-5 dark:border-red-900"
+        aria-labelledby="danger-zone"
+      >
         <h2 id="danger-zone" className="text-lg font-semibold text-red-700 dark:text-red-300">
           {t("account.deleteAccount")}
         </h2>
@@ -91,7 +121,11 @@ export function AccountSettings({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </section>
-      {leaving ? <p role="status" className="text-sm text-muted">{t("account.loggingOut")}</p> : null}
+      {leaving ? (
+        <p role="status" className="text-sm text-muted">
+          {t("account.loggingOut")}
+        </p>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

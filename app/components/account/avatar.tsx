@@ -1,8 +1,23 @@
 /** The profile image, or the initials on a brand circle when there is none. */
-export function Avatar({ user, size }: { user: { firstName: string; lastName: string; profileImage: string | null }; size: number }) {
+export function Avatar({
+  user,
+  size,
+}: {
+  user: { firstName: string; lastName: string; profileImage: string | null };
+  size: number;
+}) {
   const style = { width: size, height: size };
   if (user.profileImage) {
-    return <img src={user.profileImage} alt="" width={size} height={size} style={style} className="shrink-0 rounded-full object-cover" />;
+    return (
+      <img
+        src={user.profileImage}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        className="shrink-0 rounded-full object-cover"
+      />
+    );
   }
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   return (

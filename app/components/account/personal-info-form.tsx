@@ -85,12 +85,39 @@ export function PersonalInfoForm({ user }: { user: SessionUser }) {
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("auth.firstName")} name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={err("firstName")} required />
-        <TextField label={t("auth.lastName")} name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} error={err("lastName")} />
+        <TextField
+          label={t("auth.firstName")}
+          name="firstName"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+          error={err("firstName")}
+          required
+        />
+        <TextField
+          label={t("auth.lastName")}
+          name="lastName"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+          error={err("lastName")}
+        />
       </div>
-      <TextField label={t("auth.email")} name="email" value={user.email} readOnly disabled dir="ltr" hint={t("account.emailFixed")} />
+      <TextField
+        label={t("auth.email")}
+        name="email"
+        value={user.email}
+        readOnly
+        disabled
+        dir="ltr"
+        hint={t("account.emailFixed")}
+      />
       <PhoneInput value={phone} onChange={setPhone} error={err("phone")} required />
-      {saved ? <p role="status" className="text-sm text-muted">{t("account.loggingOut")}</p> : null}
+      {saved ? (
+        <p role="status" className="text-sm text-muted">
+          {t("account.loggingOut")}
+        </p>
+      ) : null}
       <div>
         <Button type="submit" loading={busy} disabled={uploading} data-testid="save-profile">
           {t("account.saveChanges")}

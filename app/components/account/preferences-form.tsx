@@ -5,7 +5,13 @@ import { api, errorMessage } from "~/lib/api";
 import { setLangCookie, setThemeCookie } from "~/lib/cookies";
 import { toast } from "~/components/ui/toaster";
 
-function Choice<T extends string>({ name, legend, options, value, onChange }: {
+function Choice<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+}: {
   name: string;
   legend: string;
   options: { value: T; label: string; lang?: string }[];
@@ -22,7 +28,15 @@ function Choice<T extends string>({ name, legend, options, value, onChange }: {
             lang={o.lang}
             className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-line px-4 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:has-[:checked]:bg-brand-900/40"
           >
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="accent-brand-600" data-testid={`${name}-${o.value}`} />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              className="accent-brand-600"
+              data-testid={`${name}-${o.value}`}
+            />
             {o.label}
           </label>
         ))}

@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { logOut } from "~/components/auth/log-out";
 import { Avatar } from "./avatar";
 
-const linkButton = "inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-medium hover:bg-surface-2";
+const linkButton =
+  "inline-flex h-10 items-center gap-2 rounded-full border border-line px-4 text-sm font-medium hover:bg-surface-2";
 
 /** SPEC §2 Account page: the profile image, and buttons to /orders, /wishlist and log out. */
 export function ProfileHeader({ user }: { user: SessionUser }) {

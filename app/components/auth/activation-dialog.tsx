@@ -50,7 +50,11 @@ export function ActivationDialog({
     setBusy(true);
     setError(null);
     try {
-      const res = await api<{ message: string }>("/activateUser", { method: "POST", body: parsed.data, noAuthRedirect: true });
+      const res = await api<{ message: string }>("/activateUser", {
+        method: "POST",
+        body: parsed.data,
+        noAuthRedirect: true,
+      });
       toast.success(res.message);
       setDone(true);
       window.setTimeout(onActivated, TIMINGS.activationRedirectMs);
@@ -64,7 +68,11 @@ export function ActivationDialog({
   async function resend() {
     setResending(true);
     try {
-      const res = await api<{ message: string }>("/resendActivationCode", { method: "POST", body: { userId }, noAuthRedirect: true });
+      const res = await api<{ message: string }>("/resendActivationCode", {
+        method: "POST",
+        body: { userId },
+        noAuthRedirect: true,
+      });
       toast.success(res.message);
       setWait(TIMINGS.resendCodeSeconds);
     } catch (err) {
@@ -75,9 +83,19 @@ export function ActivationDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("auth.activationTitle")} description={t("auth.activationText")} size="sm">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("auth.activationTitle")}
+      description={t("auth.activationText")}
+      size="sm"
+    >
       {done ? (
-        <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800 dark:bg-green-950/40 dark:text-green-200" data-testid="activation-done">
+        <p
+          role="status"
+          className="rounded-lg bg-green-50 p-3 text-sm text-green-800 dark:bg-green-950/40 dark:text-green-200"
+          data-testid="activation-done"
+        >
           {t("auth.activatedRedirecting")}
         </p>
       ) : (

@@ -4,7 +4,11 @@ import { useLang, useT } from "~/i18n/react";
 interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback: (r: { credential: string }) => void; ux_mode?: "popup" }): void;
+      initialize(options: {
+        client_id: string;
+        callback: (r: { credential: string }) => void;
+        ux_mode?: "popup";
+      }): void;
       renderButton(el: HTMLElement, options: Record<string, unknown>): void;
     };
   };
@@ -46,8 +50,19 @@ export function GoogleButton({ clientId, onCredential }: { clientId: string; onC
     loadGsi()
       .then(() => {
         if (cancelled || !ref.current || !window.google) return;
-        window.google.accounts.id.initialize({ client_id: clientId, callback: (r) => callback.current(r.credential), ux_mode: "popup" });
-        window.google.accounts.id.renderButton(ref.current, { theme: "outline", size: "large", text: "continue_with", shape: "pill", locale: lang, width: 320 });
+        window.google.accounts.id.initialize({
+          client_id: clientId,
+          callback: (r) => callback.current(r.credential),
+          ux_mode: "popup",
+        });
+        window.google.accounts.id.renderButton(ref.current, {
+          theme: "outline",
+          size: "large",
+          text: "continue_with",
+          shape: "pill",
+          locale: lang,
+          width: 320,
+        });
       })
       .catch(() => {
         if (!cancelled) setFailed(true);
@@ -58,5 +73,12 @@ export function GoogleButton({ clientId, onCredential }: { clientId: string; onC
   }, [clientId, lang]);
 
   if (failed) return <p className="text-center text-sm text-muted">{t("auth.googleUnavailable")}</p>;
-  return <div ref={ref} className="flex min-h-11 justify-center" data-testid="google-button" aria-label={t("auth.continueWithGoogle")} />;
+  return (
+    <div
+      ref={ref}
+      className="flex min-h-11 justify-center"
+      data-testid="google-button"
+      aria-label={t("auth.continueWithGoogle")}
+    />
+  );
 }

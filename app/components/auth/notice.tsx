@@ -12,7 +12,11 @@ const icons = { info: Info, success: CheckCircle2, error: TriangleAlert };
 export function Notice({ tone, children, testId }: { tone: keyof typeof tones; children: ReactNode; testId?: string }) {
   const Icon = icons[tone];
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`flex items-center gap-2 rounded-xl border p-3 text-sm ${tones[tone]}`} data-testid={testId}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`flex items-center gap-2 rounded-xl border p-3 text-sm ${tones[tone]}`}
+      data-testid={testId}
+    >
       <Icon className="size-4 shrink-0" aria-hidden />
       <span>{children}</span>
     </p>

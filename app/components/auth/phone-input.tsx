@@ -48,7 +48,12 @@ export function PhoneInput({
     <div className="flex flex-col gap-1">
       <label htmlFor={`${id}-number`} className="text-sm font-medium">
         {t("auth.phone")}
-        {required ? <span className="text-red-700 dark:text-red-400" aria-hidden> *</span> : null}
+        {required ? (
+          <span className="text-red-700 dark:text-red-400" aria-hidden>
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {/* Phone numbers read left to right in Arabic too. */}
       <div className="flex gap-2" dir="ltr">

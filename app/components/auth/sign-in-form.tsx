@@ -81,7 +81,13 @@ export function SignInForm({
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <label className="inline-flex items-center gap-2">
-          <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="size-4 accent-brand-600" />
+          <input
+            type="checkbox"
+            name="remember"
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+            className="size-4 accent-brand-600"
+          />
           {t("auth.rememberMe")}
         </label>
         <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
@@ -89,7 +95,11 @@ export function SignInForm({
         </Link>
       </div>
       {formError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200" data-testid="sign-in-error">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+          data-testid="sign-in-error"
+        >
           {formError}
         </p>
       ) : null}

@@ -17,7 +17,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
   const err = (key: string) => (errors[key] ? t(errors[key]) : null);
 
   async function submit(e: React.FormEvent) {
@@ -35,7 +36,11 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
     setBusy(true);
     try {
       const { confirmPassword: _c, terms: _t, ...payload } = parsed.data;
-      const res = await api<{ UserID: string; message: string }>("/createUser", { method: "POST", body: payload, noAuthRedirect: true });
+      const res = await api<{ UserID: string; message: string }>("/createUser", {
+        method: "POST",
+        body: payload,
+        noAuthRedirect: true,
+      });
       toast.success(res.message);
       onSignedUp(res.UserID, payload.email);
     } catch (e2) {
@@ -48,12 +53,47 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="sign-up-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("auth.firstName")} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set("firstName")} error={err("firstName")} required />
-        <TextField label={t("auth.lastName")} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set("lastName")} error={err("lastName")} />
+        <TextField
+          label={t("auth.firstName")}
+          name="firstName"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={set("firstName")}
+          error={err("firstName")}
+          required
+        />
+        <TextField
+          label={t("auth.lastName")}
+          name="lastName"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={set("lastName")}
+          error={err("lastName")}
+        />
       </div>
-      <TextField label={t("auth.email")} name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} error={err("email")} dir="ltr" required />
+      <TextField
+        label={t("auth.email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set("email")}
+        error={err("email")}
+        dir="ltr"
+        required
+      />
       <PhoneInput value={phone} onChange={setPhone} error={err("phone")} required />
-      <TextField label={t("auth.password")} name="password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} error={err("password")} hint={t("auth.passwordHint")} required />
+      <TextField
+        label={t("auth.password")}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set("password")}
+        error={err("password")}
+        hint={t("auth.passwordHint")}
+        required
+      />
       <TextField
         label={t("auth.confirmPassword")}
         name="confirmPassword"
@@ -76,11 +116,19 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
           />
           <span>
             {t("auth.agreePrefix")}{" "}
-            <Link to="/terms-service" className="font-medium text-brand-700 underline dark:text-brand-300" target="_blank">
+            <Link
+              to="/terms-service"
+              className="font-medium text-brand-700 underline dark:text-brand-300"
+              target="_blank"
+            >
               {t("auth.termsOfService")}
             </Link>{" "}
             {t("auth.and")}{" "}
-            <Link to="/privacy-policy" className="font-medium text-brand-700 underline dark:text-brand-300" target="_blank">
+            <Link
+              to="/privacy-policy"
+              className="font-medium text-brand-700 underline dark:text-brand-300"
+              target="_blank"
+            >
               {t("auth.privacyPolicy")}
             </Link>
           </span>
@@ -92,7 +140,11 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
         ) : null}
       </div>
       {formError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200" data-testid="sign-up-error">
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+          data-testid="sign-up-error"
+        >
           {formError}
         </p>
       ) : null}

@@ -33,7 +33,13 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
     <li className="flex gap-4 py-4" data-testid="cart-line" data-size={line.size}>
       <Link to={`/product/${line.productId}`} className="shrink-0">
         {line.product.images[0] ? (
-          <img src={line.product.images[0]} alt={name} width={96} height={120} className="h-30 w-24 rounded-lg bg-surface-2 object-cover" />
+          <img
+            src={line.product.images[0]}
+            alt={name}
+            width={96}
+            height={120}
+            className="h-30 w-24 rounded-lg bg-surface-2 object-cover"
+          />
         ) : (
           <span className="block h-30 w-24 rounded-lg bg-surface-2" />
         )}

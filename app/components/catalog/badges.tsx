@@ -3,7 +3,13 @@ import { useT } from "~/i18n/react";
 import { isDiscounted, isNewProduct, isSoldOut } from "./product-text";
 
 /** Discount, NEW and SOLD OUT badges (SPEC §2 product cards). */
-export function ProductBadges({ product, className = "" }: { product: Pick<ProductDTO, "stock" | "discount" | "price" | "totalPrice" | "createdAt">; className?: string }) {
+export function ProductBadges({
+  product,
+  className = "",
+}: {
+  product: Pick<ProductDTO, "stock" | "discount" | "price" | "totalPrice" | "createdAt">;
+  className?: string;
+}) {
   const t = useT();
   const pill = "rounded-full px-2 py-0.5 text-xs font-bold tracking-wide";
   return (
@@ -14,7 +20,11 @@ export function ProductBadges({ product, className = "" }: { product: Pick<Produ
         </span>
       ) : null}
       {isDiscounted(product) ? (
-        <span className={`${pill} bg-brand-700 text-white`} data-testid="badge-discount" aria-label={t("catalog.discountLabel", { n: product.discount })}>
+        <span
+          className={`${pill} bg-brand-700 text-white`}
+          data-testid="badge-discount"
+          aria-label={t("catalog.discountLabel", { n: product.discount })}
+        >
           <bdi>{t("catalog.badgeDiscount", { n: product.discount })}</bdi>
         </span>
       ) : null}

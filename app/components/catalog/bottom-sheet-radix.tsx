@@ -19,7 +19,11 @@ export default function RadixBottomSheet({ open, onOpenChange, title, children }
           <div className="mb-4 flex items-center justify-between">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
             <RadixDialog.Close asChild>
-              <button type="button" className="inline-flex size-9 items-center justify-center rounded-full hover:bg-surface-2" aria-label={t("catalog.closeFilters")}>
+              <button
+                type="button"
+                className="inline-flex size-9 items-center justify-center rounded-full hover:bg-surface-2"
+                aria-label={t("catalog.closeFilters")}
+              >
                 <X className="size-5" aria-hidden />
               </button>
             </RadixDialog.Close>

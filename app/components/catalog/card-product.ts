@@ -1,7 +1,10 @@
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 
 /** What a product card shows: name, two images, price and badges. Quick View fetches the rest. */
-export type CardProduct = Pick<ProductDTO, "_id" | "name" | "nameAr" | "price" | "discount" | "totalPrice" | "stock" | "images" | "createdAt">;
+export type CardProduct = Pick<
+  ProductDTO,
+  "_id" | "name" | "nameAr" | "price" | "discount" | "totalPrice" | "stock" | "images" | "createdAt"
+>;
 
 /** A third of the product JSON's size: the home page sends some 200 products to the browser. */
 export function toCardProduct(p: ProductDTO): CardProduct {

@@ -22,9 +22,23 @@ const PALETTE: Record<string, [number, number, number]> = {
 };
 
 const CSS_NAMES: Record<string, string> = {
-  black: "#000000", white: "#ffffff", gray: "#808080", grey: "#808080", red: "#ff0000", maroon: "#800000",
-  pink: "#ffc0cb", orange: "#ffa500", yellow: "#ffff00", beige: "#f5f5dc", brown: "#a52a2a", green: "#008000",
-  olive: "#808000", blue: "#0000ff", navy: "#000080", purple: "#800080", gold: "#ffd700",
+  black: "#000000",
+  white: "#ffffff",
+  gray: "#808080",
+  grey: "#808080",
+  red: "#ff0000",
+  maroon: "#800000",
+  pink: "#ffc0cb",
+  orange: "#ffa500",
+  yellow: "#ffff00",
+  beige: "#f5f5dc",
+  brown: "#a52a2a",
+  green: "#008000",
+  olive: "#808000",
+  blue: "#0000ff",
+  navy: "#000080",
+  purple: "#800080",
+  gold: "#ffd700",
 };
 
 function toRgb(value: string): [number, number, number] | null {

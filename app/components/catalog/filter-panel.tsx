@@ -18,7 +18,8 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
   const set = <K extends keyof ShopFilters>(key: K, value: ShopFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const slider = priceToSlider(draft);
   const label = "mb-1 block text-sm font-medium";
-  const control = "w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-500";
+  const control =
+    "w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-500";
 
   return (
     <form
@@ -48,7 +49,13 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
         <label htmlFor={`${id}-category`} className={label}>
           {t("catalog.category")}
         </label>
-        <select id={`${id}-category`} value={draft.category} onChange={(e) => set("category", e.target.value as ShopFilters["category"])} className={control} data-testid="filter-category">
+        <select
+          id={`${id}-category`}
+          value={draft.category}
+          onChange={(e) => set("category", e.target.value as ShopFilters["category"])}
+          className={control}
+          data-testid="filter-category"
+        >
           <option value="">{t("catalog.allCategories")}</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -79,11 +86,23 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
       <fieldset className="flex flex-col gap-2">
         <legend className={label}>{t("catalog.availability")}</legend>
         <label className="inline-flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={draft.inStock} onChange={(e) => set("inStock", e.target.checked)} className="size-4 accent-brand-600" data-testid="filter-in-stock" />
+          <input
+            type="checkbox"
+            checked={draft.inStock}
+            onChange={(e) => set("inStock", e.target.checked)}
+            className="size-4 accent-brand-600"
+            data-testid="filter-in-stock"
+          />
           {t("catalog.inStockOnly")}
         </label>
         <label className="inline-flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={draft.discount} onChange={(e) => set("discount", e.target.checked)} className="size-4 accent-brand-600" data-testid="filter-discount" />
+          <input
+            type="checkbox"
+            checked={draft.discount}
+            onChange={(e) => set("discount", e.target.checked)}
+            className="size-4 accent-brand-600"
+            data-testid="filter-discount"
+          />
           {t("catalog.discountOnly")}
         </label>
       </fieldset>
@@ -103,12 +122,22 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
           <Slider.Track className="relative h-1.5 grow rounded-full bg-line">
             <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
           </Slider.Track>
-          <Slider.Thumb aria-label={t("catalog.priceMin")} className="block size-5 rounded-full border-2 border-brand-600 bg-surface shadow focus-visible:outline-2 focus-visible:outline-brand-500" />
-          <Slider.Thumb aria-label={t("catalog.priceMax")} className="block size-5 rounded-full border-2 border-brand-600 bg-surface shadow focus-visible:outline-2 focus-visible:outline-brand-500" />
+          <Slider.Thumb
+            aria-label={t("catalog.priceMin")}
+            className="block size-5 rounded-full border-2 border-brand-600 bg-surface shadow focus-visible:outline-2 focus-visible:outline-brand-500"
+          />
+          <Slider.Thumb
+            aria-label={t("catalog.priceMax")}
+            className="block size-5 rounded-full border-2 border-brand-600 bg-surface shadow focus-visible:outline-2 focus-visible:outline-brand-500"
+          />
         </Slider.Root>
         <p className="mt-2 flex justify-between text-sm text-muted" data-testid="price-range-text">
           <bdi>{groupThousands(slider[0])}</bdi>
-          <bdi>{slider[1] >= LIMITS.priceSliderMax ? t("catalog.priceAndAbove", { n: groupThousands(LIMITS.priceSliderMax) }) : groupThousands(slider[1])}</bdi>
+          <bdi>
+            {slider[1] >= LIMITS.priceSliderMax
+              ? t("catalog.priceAndAbove", { n: groupThousands(LIMITS.priceSliderMax) })
+              : groupThousands(slider[1])}
+          </bdi>
         </p>
       </fieldset>
       <div className="flex gap-2">

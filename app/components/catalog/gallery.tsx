@@ -7,7 +7,17 @@ import { ProductImage } from "./product-image";
  * Product images: a swipeable strip (CSS scroll snap, no library, so the product page stays
  * light), previous and next buttons, and thumbnails. Works the same in both reading directions.
  */
-export function Gallery({ images, name, priority = false, compact = false }: { images: string[]; name: string; priority?: boolean; compact?: boolean }) {
+export function Gallery({
+  images,
+  name,
+  priority = false,
+  compact = false,
+}: {
+  images: string[];
+  name: string;
+  priority?: boolean;
+  compact?: boolean;
+}) {
   const t = useT();
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
@@ -28,12 +38,20 @@ export function Gallery({ images, name, priority = false, compact = false }: { i
   };
 
   if (!count) {
-    return <div className="flex aspect-[3/4] items-center justify-center rounded-2xl bg-surface-2 text-muted">{t("catalog.noImage")}</div>;
+    return (
+      <div className="flex aspect-[3/4] items-center justify-center rounded-2xl bg-surface-2 text-muted">
+        {t("catalog.noImage")}
+      </div>
+    );
   }
 
   const sizes = compact ? "(max-width: 767px) 90vw, 400px" : "(max-width: 767px) 100vw, 50vw";
   return (
-    <section aria-roledescription="carousel" aria-label={t("catalog.images")} className={`flex flex-col gap-3 ${compact ? "" : "md:flex-row-reverse md:items-start"}`}>
+    <section
+      aria-roledescription="carousel"
+      aria-label={t("catalog.images")}
+      className={`flex flex-col gap-3 ${compact ? "" : "md:flex-row-reverse md:items-start"}`}
+    >
       <div className="relative flex-1">
         <div
           ref={strip}
@@ -99,7 +117,14 @@ export function Gallery({ images, name, priority = false, compact = false }: { i
                 className={`block overflow-hidden rounded-lg border-2 ${i === index ? "border-brand-600" : "border-transparent opacity-80 hover:opacity-100"}`}
                 data-testid="gallery-thumb"
               >
-                <ProductImage url={url} alt="" width={64} height={85} sizes="64px" className="h-[85px] w-16 object-cover" />
+                <ProductImage
+                  url={url}
+                  alt=""
+                  width={64}
+                  height={85}
+                  sizes="64px"
+                  className="h-[85px] w-16 object-cover"
+                />
               </button>
             </li>
           ))}

@@ -7,7 +7,10 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 
 const VARIANT = /^(\/uploads\/.+)-(400|800|1600)\.webp$/;
 
-export function imageSources(url: string, preferredWidth: (typeof IMAGE_WIDTHS)[number] = 800): { src: string; srcSet?: string } {
+export function imageSources(
+  url: string,
+  preferredWidth: (typeof IMAGE_WIDTHS)[number] = 800,
+): { src: string; srcSet?: string } {
   const m = url.match(VARIANT);
   if (!m) return { src: url };
   const base = m[1];

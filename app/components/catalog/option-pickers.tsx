@@ -5,7 +5,15 @@ import { colorName, swatchColor } from "./color-names";
 import { sizeLabel } from "~/lib/size-label";
 
 /** Sizes as a native radio group: arrow keys, one tab stop, announced as "Size, M, 3 of 6". */
-export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value: string; onChange: (s: string) => void }) {
+export function SizePicker({
+  sizes,
+  value,
+  onChange,
+}: {
+  sizes: string[];
+  value: string;
+  onChange: (s: string) => void;
+}) {
   const t = useT();
   const name = useId();
   return (
@@ -17,7 +25,14 @@ export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value:
             key={s}
             className="relative inline-flex h-10 min-w-12 cursor-pointer items-center justify-center rounded-lg border border-line px-3 text-sm font-medium has-checked:border-ink has-checked:bg-ink has-checked:text-surface has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500"
           >
-            <input type="radio" name={name} value={s} checked={value === s} onChange={() => onChange(s)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={s}
+              checked={value === s}
+              onChange={() => onChange(s)}
+              className="sr-only"
+            />
             <bdi>{sizeLabel(s, t)}</bdi>
           </label>
         ))}
@@ -27,7 +42,15 @@ export function SizePicker({ sizes, value, onChange }: { sizes: string[]; value:
 }
 
 /** Colour swatches as a radio group; each is named for screen readers ("Black"), not read as a hex code. */
-export function ColorSwatches({ colors, value, onChange }: { colors: string[]; value: string; onChange: (c: string) => void }) {
+export function ColorSwatches({
+  colors,
+  value,
+  onChange,
+}: {
+  colors: string[];
+  value: string;
+  onChange: (c: string) => void;
+}) {
   const t = useT();
   const name = useId();
   const label = (c: string) => {
@@ -36,7 +59,9 @@ export function ColorSwatches({ colors, value, onChange }: { colors: string[]; v
   };
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium">{value ? t("catalog.selectedColor", { name: label(value) }) : t("catalog.color")}</legend>
+      <legend className="mb-2 text-sm font-medium">
+        {value ? t("catalog.selectedColor", { name: label(value) }) : t("catalog.color")}
+      </legend>
       <div className="flex flex-wrap gap-2" data-testid="color-swatches">
         {colors.map((c) => (
           <label
@@ -44,8 +69,20 @@ export function ColorSwatches({ colors, value, onChange }: { colors: string[]; v
             title={label(c)}
             className="relative inline-flex size-10 cursor-pointer items-center justify-center rounded-full border-2 border-transparent has-checked:border-ink has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-500"
           >
-            <input type="radio" name={name} value={c} checked={value === c} onChange={() => onChange(c)} className="sr-only" aria-label={label(c)} />
-            <span className="size-7 rounded-full border border-line" style={{ backgroundColor: swatchColor(c) }} aria-hidden />
+            <input
+              type="radio"
+              name={name}
+              value={c}
+              checked={value === c}
+              onChange={() => onChange(c)}
+              className="sr-only"
+              aria-label={label(c)}
+            />
+            <span
+              className="size-7 rounded-full border border-line"
+              style={{ backgroundColor: swatchColor(c) }}
+              aria-hidden
+            />
           </label>
         ))}
       </div>
@@ -54,7 +91,17 @@ export function ColorSwatches({ colors, value, onChange }: { colors: string[]; v
 }
 
 /** 1 to max (the cart line limit and the stock, SPEC §5). */
-export function QuantityStepper({ value, max, onChange, disabled }: { value: number; max: number; onChange: (n: number) => void; disabled?: boolean }) {
+export function QuantityStepper({
+  value,
+  max,
+  onChange,
+  disabled,
+}: {
+  value: number;
+  max: number;
+  onChange: (n: number) => void;
+  disabled?: boolean;
+}) {
   const t = useT();
   const id = useId();
   const clamp = (n: number) => Math.min(Math.max(1, n), Math.max(1, max));
@@ -65,7 +112,13 @@ export function QuantityStepper({ value, max, onChange, disabled }: { value: num
         {t("catalog.quantity")}
       </label>
       <div className="inline-flex items-center gap-1 rounded-full border border-line p-1">
-        <button type="button" className={btn} onClick={() => onChange(clamp(value - 1))} disabled={disabled || value <= 1} aria-label={t("catalog.decreaseQuantity")}>
+        <button
+          type="button"
+          className={btn}
+          onClick={() => onChange(clamp(value - 1))}
+          disabled={disabled || value <= 1}
+          aria-label={t("catalog.decreaseQuantity")}
+        >
           <Minus className="size-4" aria-hidden />
         </button>
         <input
@@ -80,7 +133,13 @@ export function QuantityStepper({ value, max, onChange, disabled }: { value: num
           className="w-12 bg-transparent text-center font-medium outline-none [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
           data-testid="quantity-input"
         />
-        <button type="button" className={btn} onClick={() => onChange(clamp(value + 1))} disabled={disabled || value >= max} aria-label={t("catalog.increaseQuantity")}>
+        <button
+          type="button"
+          className={btn}
+          onClick={() => onChange(clamp(value + 1))}
+          disabled={disabled || value >= max}
+          aria-label={t("catalog.increaseQuantity")}
+        >
           <Plus className="size-4" aria-hidden />
         </button>
       </div>

@@ -5,7 +5,15 @@ import { useT } from "~/i18n/react";
 import { pageWindow } from "./page-window";
 
 /** Pages 1 to N only, three around the current one, with previous and next (SPEC §2 Shop). */
-export function Pagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  totalPages,
+  hrefFor,
+}: {
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+}) {
   const t = useT();
   if (totalPages <= 1) return null;
   const pages = pageWindow(page, totalPages);
@@ -23,7 +31,14 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
   return (
     <nav aria-label={t("catalog.pagination")} className="mt-8 flex justify-center" data-testid="pagination">
       <ul className="flex items-center gap-1">
-        <li>{edge(page - 1, t("catalog.previousPage"), <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden />, page > 1)}</li>
+        <li>
+          {edge(
+            page - 1,
+            t("catalog.previousPage"),
+            <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden />,
+            page > 1,
+          )}
+        </li>
         {pages.map((n) => (
           <li key={n}>
             <Link
@@ -36,7 +51,14 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
             </Link>
           </li>
         ))}
-        <li>{edge(page + 1, t("catalog.nextPage"), <ChevronRight className="size-5 rtl:rotate-180" aria-hidden />, page < totalPages)}</li>
+        <li>
+          {edge(
+            page + 1,
+            t("catalog.nextPage"),
+            <ChevronRight className="size-5 rtl:rotate-180" aria-hidden />,
+            page < totalPages,
+          )}
+        </li>
       </ul>
     </nav>
   );

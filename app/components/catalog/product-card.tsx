@@ -40,7 +40,11 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col" data-testid="product-card" data-product-id={product._id}>
-      <Link to={`/product/${product._id}`} className="flex flex-1 flex-col gap-2 rounded-xl outline-offset-4" prefetch="intent">
+      <Link
+        to={`/product/${product._id}`}
+        className="flex flex-1 flex-col gap-2 rounded-xl outline-offset-4"
+        prefetch="intent"
+      >
         <div className="relative aspect-[3/4] overflow-hidden rounded-xl bg-surface-2">
           {first ? (
             <ProductImage
@@ -53,7 +57,9 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
               className={`absolute inset-0 size-full object-cover transition-opacity duration-300 ${second ? "group-hover:opacity-0" : ""}`}
             />
           ) : (
-            <span className="absolute inset-0 flex items-center justify-center text-sm text-muted">{t("catalog.noImage")}</span>
+            <span className="absolute inset-0 flex items-center justify-center text-sm text-muted">
+              {t("catalog.noImage")}
+            </span>
           )}
           {second ? (
             <ProductImage
@@ -68,7 +74,10 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
           <ProductBadges product={product} className="absolute start-2 top-2" />
         </div>
         {/* Two lines, even for a short name: cards line up, and a home row's placeholder knows their height. */}
-        <Heading className={`line-clamp-2 min-h-[2lh] font-medium ${compact ? "text-sm" : "text-base"}`} data-testid="product-name">
+        <Heading
+          className={`line-clamp-2 min-h-[2lh] font-medium ${compact ? "text-sm" : "text-base"}`}
+          data-testid="product-name"
+        >
           <bdi>{name}</bdi>
         </Heading>
         <PriceTag product={product} size={compact ? "sm" : "md"} />

@@ -64,7 +64,10 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
 
   const Heading = compact ? "h2" : "h1";
   return (
-    <div className={`grid grid-cols-1 gap-6 ${compact ? "md:grid-cols-2" : "md:grid-cols-2 md:gap-10"}`} data-testid="product-details">
+    <div
+      className={`grid grid-cols-1 gap-6 ${compact ? "md:grid-cols-2" : "md:grid-cols-2 md:gap-10"}`}
+      data-testid="product-details"
+    >
       <div className={compact ? "" : "md:sticky md:top-20 md:self-start"}>
         <Gallery images={product.images} name={name} priority={!compact} compact={compact} />
       </div>
@@ -72,7 +75,10 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
       <div className="flex min-w-0 flex-col gap-5 [overflow-wrap:anywhere]">
         <div className="flex flex-col gap-2">
           <ProductBadges product={product} className="flex-row! flex-wrap" />
-          <Heading className={`${compact ? "text-xl" : "text-2xl md:text-3xl"} font-semibold tracking-tight`} data-testid="product-title">
+          <Heading
+            className={`${compact ? "text-xl" : "text-2xl md:text-3xl"} font-semibold tracking-tight`}
+            data-testid="product-title"
+          >
             <bdi>{name}</bdi>
           </Heading>
           <p className="text-xs text-muted">
@@ -82,7 +88,10 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
           {hasBulk ? (
             <p className="text-sm text-muted" data-testid="bulk-offer">
               {t("catalog.bulkOffer", { n: product.bulkDiscountminQuantity ?? 0 })}{" "}
-              <Price piastres={lineTotal(priced, product.bulkDiscountminQuantity ?? 0)} className="font-medium text-ink" />
+              <Price
+                piastres={lineTotal(priced, product.bulkDiscountminQuantity ?? 0)}
+                className="font-medium text-ink"
+              />
             </p>
           ) : null}
         </div>
@@ -98,13 +107,22 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
             <div aria-live="polite">
               <p className="text-sm text-muted">{t("catalog.total")}</p>
               <Price piastres={total} className="text-xl font-semibold" />
-              {bulkApplies ? <p className="text-xs text-emerald-700 dark:text-emerald-400">{t("catalog.bulkApplied")}</p> : null}
+              {bulkApplies ? (
+                <p className="text-xs text-emerald-700 dark:text-emerald-400">{t("catalog.bulkApplied")}</p>
+              ) : null}
             </div>
           </div>
         )}
 
         <div className="flex flex-wrap gap-3">
-          <Button size="lg" className="min-w-48 flex-1" disabled={soldOut} loading={adding} onClick={() => void addToCart()} data-testid="add-to-cart">
+          <Button
+            size="lg"
+            className="min-w-48 flex-1"
+            disabled={soldOut}
+            loading={adding}
+            onClick={() => void addToCart()}
+            data-testid="add-to-cart"
+          >
             <ShoppingBag className="size-5" aria-hidden />
             {soldOut ? t("catalog.soldOut") : t("catalog.addToCart")}
           </Button>
@@ -132,14 +150,20 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
         {description ? (
           <section>
             <h2 className="mb-2 font-semibold">{t("catalog.description")}</h2>
-            <p className={`whitespace-pre-line text-sm leading-relaxed text-muted ${compact ? "line-clamp-4" : ""}`} data-testid="description">
+            <p
+              className={`whitespace-pre-line text-sm leading-relaxed text-muted ${compact ? "line-clamp-4" : ""}`}
+              data-testid="description"
+            >
               {description}
             </p>
           </section>
         ) : null}
 
         {compact ? (
-          <Link to={`/product/${product._id}`} className="text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300">
+          <Link
+            to={`/product/${product._id}`}
+            className="text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300"
+          >
             {t("catalog.viewFullDetails")}
           </Link>
         ) : null}
@@ -159,10 +183,15 @@ function StockIndicator({ stock }: { stock: number }) {
     );
   }
   return (
-    <p className="flex items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-400" data-testid="stock">
+    <p
+      className="flex items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-400"
+      data-testid="stock"
+    >
       <CheckCircle2 className="size-5" aria-hidden />
       {t("catalog.inStock")}
-      {stock <= LOW_STOCK ? <span className="text-amber-700 dark:text-amber-400">· {t("catalog.onlyLeft", { n: stock })}</span> : null}
+      {stock <= LOW_STOCK ? (
+        <span className="text-amber-700 dark:text-amber-400">· {t("catalog.onlyLeft", { n: stock })}</span>
+      ) : null}
     </p>
   );
 }

@@ -6,7 +6,10 @@ import type { Lang } from "@core/constants";
 import { LIMITS } from "@core/constants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 
-type Texts = Pick<ProductDTO, "name" | "nameAr" | "description" | "descriptionAr" | "specifications" | "specificationsAr">;
+type Texts = Pick<
+  ProductDTO,
+  "name" | "nameAr" | "description" | "descriptionAr" | "specifications" | "specificationsAr"
+>;
 
 export function productName(p: Pick<Texts, "name" | "nameAr">, lang: Lang): string {
   return lang === "ar" && p.nameAr?.trim() ? p.nameAr : p.name;
@@ -30,4 +33,5 @@ export function isNewProduct(createdAt: string, now: number = Date.now()): boole
 }
 
 export const isSoldOut = (p: Pick<ProductDTO, "stock">) => p.stock <= 0;
-export const isDiscounted = (p: Pick<ProductDTO, "discount" | "price" | "totalPrice">) => p.discount > 0 && p.totalPrice < p.price;
+export const isDiscounted = (p: Pick<ProductDTO, "discount" | "price" | "totalPrice">) =>
+  p.discount > 0 && p.totalPrice < p.price;

@@ -9,12 +9,25 @@ import { ProductDetails } from "./product-details";
 import { productName } from "./product-text";
 
 /** Quick View from a product card: the product page's content, compact, in a dialog. */
-export default function QuickView({ product, open, onOpenChange }: { product: CardProduct; open: boolean; onOpenChange: (o: boolean) => void }) {
+export default function QuickView({
+  product,
+  open,
+  onOpenChange,
+}: {
+  product: CardProduct;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
   const t = useT();
   const lang = useLang();
   const whole = useWholeProduct(product);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("catalog.quickViewOf", { name: productName(product, lang) })} size="xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("catalog.quickViewOf", { name: productName(product, lang) })}
+      size="xl"
+    >
       {whole.product ? (
         <ProductDetails product={whole.product} compact onAdded={() => onOpenChange(false)} />
       ) : whole.error ? (

@@ -58,7 +58,10 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
     { name: "twitter:card", content: page.image ? "summary_large_image" : "summary" },
   ];
   if (page.image) {
-    tags.push({ property: "og:image", content: absoluteUrl(origin, page.image) }, { property: "og:image:alt", content: page.title });
+    tags.push(
+      { property: "og:image", content: absoluteUrl(origin, page.image) },
+      { property: "og:image:alt", content: page.title },
+    );
   }
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   if (page.jsonLd) tags.push({ "script:ld+json": page.jsonLd });

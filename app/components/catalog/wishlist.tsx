@@ -23,7 +23,12 @@ const WishlistContext = createContext<WishlistValue>({
   pending: () => false,
 });
 
-export function WishlistProvider({ ids, signedIn, children, onChange }: {
+export function WishlistProvider({
+  ids,
+  signedIn,
+  children,
+  onChange,
+}: {
   ids: readonly string[];
   signedIn: boolean;
   children: ReactNode;
@@ -75,7 +80,15 @@ export const useWishlist = () => useContext(WishlistContext);
  * The heart. Signed in: a toggle button (aria-pressed). A guest: a link to sign in that comes back
  * to the product (SPEC §2).
  */
-export function WishlistButton({ productId, className = "", withLabel = false }: { productId: string; className?: string; withLabel?: boolean }) {
+export function WishlistButton({
+  productId,
+  className = "",
+  withLabel = false,
+}: {
+  productId: string;
+  className?: string;
+  withLabel?: boolean;
+}) {
   const t = useT();
   const wishlist = useWishlist();
   const inList = wishlist.has(productId);
@@ -84,7 +97,12 @@ export function WishlistButton({ productId, className = "", withLabel = false }:
   const icon = <Heart className={`size-5 ${inList ? "fill-brand-600 text-brand-600" : "text-ink"}`} aria-hidden />;
   if (!wishlist.signedIn) {
     return (
-      <Link to={`/auth?redirect=${encodeURIComponent(`/product/${productId}`)}`} className={base} aria-label={withLabel ? undefined : label} data-testid="wishlist-button">
+      <Link
+        to={`/auth?redirect=${encodeURIComponent(`/product/${productId}`)}`}
+        className={base}
+        aria-label={withLabel ? undefined : label}
+        data-testid="wishlist-button"
+      >
         {icon}
         {withLabel ? <span>{label}</span> : null}
       </Link>

@@ -18,7 +18,10 @@ export function AddressStep({ form, errors, cities, onChange }: AddressStepProps
   const t = useT();
   const lang = useLang();
   const err = (f: CheckoutField) => (errors[f] ? t(errors[f]!) : null);
-  const text = (f: CheckoutField, opts: { required?: boolean; type?: string; autoComplete?: string; inputMode?: "tel" | "email" | "numeric" } = {}) => (
+  const text = (
+    f: CheckoutField,
+    opts: { required?: boolean; type?: string; autoComplete?: string; inputMode?: "tel" | "email" | "numeric" } = {},
+  ) => (
     <TextField
       name={f}
       label={t(`checkout.${f}`)}

@@ -27,7 +27,9 @@ export type CheckoutField = keyof CheckoutForm;
 /** Field name to the i18n key of its message. */
 export type FieldErrors = Partial<Record<CheckoutField, string>>;
 
-export function emptyCheckoutForm(user?: { firstName: string; lastName: string; email: string; phone: string } | null): CheckoutForm {
+export function emptyCheckoutForm(
+  user?: { firstName: string; lastName: string; email: string; phone: string } | null,
+): CheckoutForm {
   return {
     firstName: user?.firstName ?? "",
     lastName: user?.lastName ?? "",

@@ -13,7 +13,13 @@ export function CheckoutLine({ line, compact }: { line: CartLine; compact?: bool
   return (
     <li className="flex items-center gap-3 py-3" data-testid="checkout-line">
       {line.product.images[0] ? (
-        <img src={line.product.images[0]} alt={name} width={64} height={80} className={`${img} shrink-0 rounded-md bg-surface-2 object-cover`} />
+        <img
+          src={line.product.images[0]}
+          alt={name}
+          width={64}
+          height={80}
+          className={`${img} shrink-0 rounded-md bg-surface-2 object-cover`}
+        />
       ) : (
         <span className={`${img} block shrink-0 rounded-md bg-surface-2`} />
       )}

@@ -17,7 +17,11 @@ export function CheckoutSteps({ current }: { current: number }) {
             <li key={step} aria-current={active ? "step" : undefined} className="flex items-center gap-2">
               <span
                 className={`inline-flex size-7 items-center justify-center rounded-full border text-xs font-semibold ${
-                  active ? "border-brand-600 bg-brand-600 text-white" : done ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-line text-muted"
+                  active
+                    ? "border-brand-600 bg-brand-600 text-white"
+                    : done
+                      ? "border-brand-600 text-brand-700 dark:text-brand-300"
+                      : "border-line text-muted"
                 }`}
                 aria-hidden
               >

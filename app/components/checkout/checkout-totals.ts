@@ -16,7 +16,14 @@ export interface CheckoutTotals extends OrderTotals {
 export function cityOption(options: ShippingOptionDTO[], city: string): ShippingOptionDTO {
   const found = options.find((o) => o.city === city);
   if (found) return found;
-  return { _id: "", city: DEFAULT_CITY, cityAr: null, shipping: DEFAULT_SHIPPING_EGP, additionalCost: 0, estTime: "1-2" };
+  return {
+    _id: "",
+    city: DEFAULT_CITY,
+    cityAr: null,
+    shipping: DEFAULT_SHIPPING_EGP,
+    additionalCost: 0,
+    estTime: "1-2",
+  };
 }
 
 export function checkoutTotals(lines: CartLine[], option: ShippingOptionDTO, promoPercent: number): CheckoutTotals {

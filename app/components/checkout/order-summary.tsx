@@ -6,10 +6,21 @@ import type { CheckoutTotals } from "./checkout-totals";
 import { TotalsTable } from "./totals-table";
 
 /** The side summary: every item, the delivery estimate for the chosen city, and the totals. */
-export function OrderSummary({ lines, totals, estTime }: { lines: CartLine[]; totals: CheckoutTotals; estTime: string }) {
+export function OrderSummary({
+  lines,
+  totals,
+  estTime,
+}: {
+  lines: CartLine[];
+  totals: CheckoutTotals;
+  estTime: string;
+}) {
   const t = useT();
   return (
-    <aside className="h-fit rounded-2xl border border-line bg-surface-2/50 p-5 lg:sticky lg:top-20" aria-labelledby="summary-title">
+    <aside
+      className="h-fit rounded-2xl border border-line bg-surface-2/50 p-5 lg:sticky lg:top-20"
+      aria-labelledby="summary-title"
+    >
       <h2 id="summary-title" className="mb-2 text-lg font-semibold">
         {t("checkout.summary")}
       </h2>

@@ -12,8 +12,20 @@ interface PaymentStepProps {
 export function PaymentStep({ value, cardEnabled, onChange }: PaymentStepProps) {
   const t = useT();
   const options: { method: PaymentMethod; label: string; text: string; icon: typeof Banknote; disabled: boolean }[] = [
-    { method: "Cash on Delivery", label: t("checkout.cashOnDelivery"), text: t("checkout.cashOnDeliveryText"), icon: Banknote, disabled: false },
-    { method: "Credit Card", label: t("checkout.creditCard"), text: t("checkout.creditCardText"), icon: CreditCard, disabled: !cardEnabled },
+    {
+      method: "Cash on Delivery",
+      label: t("checkout.cashOnDelivery"),
+      text: t("checkout.cashOnDeliveryText"),
+      icon: Banknote,
+      disabled: false,
+    },
+    {
+      method: "Credit Card",
+      label: t("checkout.creditCard"),
+      text: t("checkout.creditCardText"),
+      icon: CreditCard,
+      disabled: !cardEnabled,
+    },
   ];
   return (
     <fieldset className="flex flex-col gap-3">
@@ -40,7 +52,9 @@ export function PaymentStep({ value, cardEnabled, onChange }: PaymentStepProps) 
             <span className="block text-sm text-muted">{text}</span>
           </span>
           {disabled ? (
-            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">{t("checkout.notAvailable")}</span>
+            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
+              {t("checkout.notAvailable")}
+            </span>
           ) : null}
         </label>
       ))}

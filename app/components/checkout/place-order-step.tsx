@@ -19,13 +19,28 @@ export function PlaceOrderStep({ form, city, paymentMethod, totals, promoCode, o
   const t = useT();
   const lang = useLang();
   const cityName = lang === "ar" && city.cityAr ? city.cityAr : city.city;
-  const addressLine = [form.street, form.building, form.floor, form.apartment, form.area, form.city, cityName, t("checkout.egypt"), form.postalCode]
+  const addressLine = [
+    form.street,
+    form.building,
+    form.floor,
+    form.apartment,
+    form.area,
+    form.city,
+    cityName,
+    t("checkout.egypt"),
+    form.postalCode,
+  ]
     .map((s) => s.trim())
     .filter(Boolean)
     .join(lang === "ar" ? "، " : ", ");
   const box = "rounded-2xl border border-line p-4";
   const editButton = (step: number, label: string) => (
-    <button type="button" onClick={() => onEdit(step)} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300" aria-label={`${t("checkout.edit")}: ${label}`}>
+    <button
+      type="button"
+      onClick={() => onEdit(step)}
+      className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+      aria-label={`${t("checkout.edit")}: ${label}`}
+    >
       {t("checkout.edit")}
     </button>
   );

@@ -35,11 +35,14 @@ export function ReviewStep({ lines, promo, onPromo }: ReviewStepProps) {
     setChecking(true);
     setError(null);
     try {
-      const res = await api<{ discountValue: number; message?: string }>(`/promocodes/${encodeURIComponent(wanted)}`, { noAuthRedirect: true });
+      const res = await api<{ discountValue: number; message?: string }>(`/promocodes/${encodeURIComponent(wanted)}`, {
+        noAuthRedirect: true,
+      });
       onPromo({ code: wanted, percent: res.discountValue });
       toast.success(t("checkout.promoApplied", { code: wanted, n: res.discountValue }));
     } catch (err) {
-      const message = err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("checkout.promoFailed");
+      const message =
+        err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("checkout.promoFailed");
       setError(message);
       onPromo(null);
     } finally {
@@ -65,7 +68,10 @@ export function ReviewStep({ lines, promo, onPromo }: ReviewStepProps) {
           {t("checkout.promoCode")}
         </h2>
         {promo ? (
-          <div className="flex items-center justify-between gap-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-950/40 dark:text-green-200" data-testid="promo-applied">
+          <div
+            className="flex items-center justify-between gap-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-950/40 dark:text-green-200"
+            data-testid="promo-applied"
+          >
             <span>{t("checkout.promoApplied", { code: promo.code, n: promo.percent })}</span>
             <button
               type="button"

@@ -10,7 +10,10 @@ export function AdBlock() {
         <p className="text-xs font-semibold uppercase tracking-widest text-brand-100">{t("catalog.adEyebrow")}</p>
         <h2 className="text-2xl font-bold md:text-3xl">{t("catalog.adTitle")}</h2>
         <p className="max-w-xl text-brand-50">{t("catalog.adText")}</p>
-        <Link to="/shop?sortBy=newest" className="mt-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+        <Link
+          to="/shop?sortBy=newest"
+          className="mt-2 rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
           {t("catalog.adCta")}
         </Link>
       </div>

@@ -99,7 +99,11 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                     <bdi>{s.description}</bdi>
                   </p>
                 ) : null}
-                <Link to={s.link || "/shop"} className="rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-800 hover:bg-brand-50" data-testid="hero-button">
+                <Link
+                  to={s.link || "/shop"}
+                  className="rounded-full bg-white px-6 py-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+                  data-testid="hero-button"
+                >
                   {s.buttonText?.trim() || t("catalog.shopNow")}
                 </Link>
               </div>
@@ -144,7 +148,9 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                 aria-label={t("catalog.goToSlide", { n: i + 1 })}
                 aria-current={i === selected ? "true" : undefined}
               >
-                <span className={`block h-2 rounded-full bg-white transition-all ${i === selected ? "w-6" : "w-2 opacity-60"}`} />
+                <span
+                  className={`block h-2 rounded-full bg-white transition-all ${i === selected ? "w-6" : "w-2 opacity-60"}`}
+                />
               </button>
             ))}
           </div>

@@ -65,7 +65,10 @@ function RowPlaceholder({ columns }: { columns: { sm: number; md: number; lg: nu
       data-testid="cards-placeholder"
     >
       {Array.from({ length: columns.lg }, (_, i) => (
-        <div key={i} className="mb-[5.5rem] aspect-[3/4] shrink-0 grow-0 basis-[calc((100%-(var(--c)-1)*1rem)/var(--c))] rounded-xl bg-surface-2" />
+        <div
+          key={i}
+          className="mb-[5.5rem] aspect-[3/4] shrink-0 grow-0 basis-[calc((100%-(var(--c)-1)*1rem)/var(--c))] rounded-xl bg-surface-2"
+        />
       ))}
     </div>
   );

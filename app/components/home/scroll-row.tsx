@@ -18,7 +18,14 @@ export interface ScrollRowProps {
  * A horizontal row that snaps item by item, with scroll arrows. Plain CSS scroll snap, so it needs
  * no script to render and works in both reading directions.
  */
-export function ScrollRow({ children, columns, label, arrows = "small-screens", testId, focusable = false }: ScrollRowProps) {
+export function ScrollRow({
+  children,
+  columns,
+  label,
+  arrows = "small-screens",
+  testId,
+  focusable = false,
+}: ScrollRowProps) {
   const t = useT();
   const dir = useDir();
   const list = useRef<HTMLUListElement>(null);
@@ -61,10 +68,24 @@ export function ScrollRow({ children, columns, label, arrows = "small-screens", 
           <li className="shrink-0 grow-0 basis-[calc((100%-(var(--c)-1)*1rem)/var(--c))] snap-start">{child}</li>
         ))}
       </ul>
-      <button type="button" className={`${arrow} -start-2`} onClick={() => scroll(false)} disabled={edges.start} aria-label={t("catalog.scrollBack")} data-testid="scroll-back">
+      <button
+        type="button"
+        className={`${arrow} -start-2`}
+        onClick={() => scroll(false)}
+        disabled={edges.start}
+        aria-label={t("catalog.scrollBack")}
+        data-testid="scroll-back"
+      >
         <ChevronLeft className="size-5 rtl:rotate-180" aria-hidden />
       </button>
-      <button type="button" className={`${arrow} -end-2`} onClick={() => scroll(true)} disabled={edges.end} aria-label={t("catalog.scrollForward")} data-testid="scroll-forward">
+      <button
+        type="button"
+        className={`${arrow} -end-2`}
+        onClick={() => scroll(true)}
+        disabled={edges.end}
+        aria-label={t("catalog.scrollForward")}
+        data-testid="scroll-forward"
+      >
         <ChevronRight className="size-5 rtl:rotate-180" aria-hidden />
       </button>
     </div>

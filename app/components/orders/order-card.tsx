@@ -22,7 +22,9 @@ interface OrderCardProps {
 export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
   const t = useT();
   const lang = useLang();
-  const date = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { dateStyle: "medium" }).format(new Date(order.createdAt));
+  const date = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { dateStyle: "medium" }).format(
+    new Date(order.createdAt),
+  );
   const a = order.shipping.address;
   // The guest view masks the street address; only the city and country are worth showing then.
   const city = a.city ? cityInLang(a.city, cityNamesAr, lang) : a.city;
@@ -34,14 +36,22 @@ export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
   const promoDiscount = Math.max(0, Math.round((subtotal + shipping - total) * 100) / 100);
   const row = "flex items-center justify-between gap-4";
   return (
-    <article className="rounded-2xl border border-line p-4 md:p-5" data-testid="order-card" data-order-number={order.orderNumber} aria-labelledby={`order-${order._id}`}>
+    <article
+      className="rounded-2xl border border-line p-4 md:p-5"
+      data-testid="order-card"
+      data-order-number={order.orderNumber}
+      aria-labelledby={`order-${order._id}`}
+    >
       <header className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <div>
           <h2 id={`order-${order._id}`} className="font-semibold">
-            <bdi dir="ltr" data-testid="order-number">{order.orderNumber}</bdi>
+            <bdi dir="ltr" data-testid="order-number">
+              {order.orderNumber}
+            </bdi>
           </h2>
           <p className="text-sm text-muted">
-            {t("orders.placedOn", { date })} · {t(`common.payment.${order.paymentMethod}`)} <PaymentStatusBadge status={order.paymentStatus} />
+            {t("orders.placedOn", { date })} · {t(`common.payment.${order.paymentMethod}`)}{" "}
+            <PaymentStatusBadge status={order.paymentStatus} />
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -51,22 +61,30 @@ export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
         {order.products.map((item) => {
           const name = productName(item.productId, lang);
           return (
-          <li key={item._id} className="flex items-center gap-3 py-3">
-            {item.productId.images[0] ? (
-              <img src={item.productId.images[0]} alt={name} width={56} height={70} className="h-[70px] w-14 shrink-0 rounded-md bg-surface-2 object-cover" />
-            ) : (
-              <span className="block h-[70px] w-14 shrink-0 rounded-md bg-surface-2" />
-            )}
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium" {...textLang(name, lang)} data-testid="order-item-name">{name}</p>
-              <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-muted">
-                <span>{t("orders.qty", { n: item.quantity })}</span>
-                <span>{t("orders.size", { size: sizeLabel(item.size, t) })}</span>
-                <ColorSwatch color={item.color} className="size-3.5" />
-              </p>
-            </div>
-            <Price egp={item.lineTotal} className="text-sm font-semibold" />
-          </li>
+            <li key={item._id} className="flex items-center gap-3 py-3">
+              {item.productId.images[0] ? (
+                <img
+                  src={item.productId.images[0]}
+                  alt={name}
+                  width={56}
+                  height={70}
+                  className="h-[70px] w-14 shrink-0 rounded-md bg-surface-2 object-cover"
+                />
+              ) : (
+                <span className="block h-[70px] w-14 shrink-0 rounded-md bg-surface-2" />
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium" {...textLang(name, lang)} data-testid="order-item-name">
+                  {name}
+                </p>
+                <p className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-muted">
+                  <span>{t("orders.qty", { n: item.quantity })}</span>
+                  <span>{t("orders.size", { size: sizeLabel(item.size, t) })}</span>
+                  <ColorSwatch color={item.color} className="size-3.5" />
+                </p>
+              </div>
+              <Price egp={item.lineTotal} className="text-sm font-semibold" />
+            </li>
           );
         })}
       </ul>
@@ -76,7 +94,9 @@ export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
           <p className="text-muted" data-testid="order-recipient">
             {order.firstName} {order.lastName} · <bdi dir="ltr">{order.phone}</bdi>
           </p>
-          <p className="text-muted" data-testid="order-address">{address}</p>
+          <p className="text-muted" data-testid="order-address">
+            {address}
+          </p>
         </div>
         <dl className="flex flex-col gap-1 text-sm">
           <div className={row}>
@@ -87,7 +107,13 @@ export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
           </div>
           <div className={row}>
             <dt>{t("orders.shipping")}</dt>
-            <dd>{shipping === 0 ? <span className="font-semibold text-green-700 dark:text-green-400">{t("orders.free")}</span> : <Price egp={shipping} />}</dd>
+            <dd>
+              {shipping === 0 ? (
+                <span className="font-semibold text-green-700 dark:text-green-400">{t("orders.free")}</span>
+              ) : (
+                <Price egp={shipping} />
+              )}
+            </dd>
           </div>
           {promoDiscount > 0 ? (
             <div className={row}>
@@ -110,7 +136,12 @@ export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
       </div>
       {onCancel && order.status === "Processing" ? (
         <div className="mt-4 flex justify-end">
-          <Button variant="outline" className="text-red-700 dark:text-red-400" onClick={() => onCancel(order)} data-testid="cancel-order">
+          <Button
+            variant="outline"
+            className="text-red-700 dark:text-red-400"
+            onClick={() => onCancel(order)}
+            data-testid="cancel-order"
+          >
             {t("orders.cancel")}
           </Button>
         </div>

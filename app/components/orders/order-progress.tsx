@@ -3,7 +3,12 @@ import { ORDER_STATUS_COLORS, type OrderStatus } from "@core/constants";
 import { useT } from "~/i18n/react";
 
 /** The path an order travels; Cancelled leaves it and shows a banner instead (SPEC §2). */
-export const PROGRESS_STEPS = ["Processing", "Shipped", "Out for Delivery", "Delivered"] as const satisfies readonly OrderStatus[];
+export const PROGRESS_STEPS = [
+  "Processing",
+  "Shipped",
+  "Out for Delivery",
+  "Delivered",
+] as const satisfies readonly OrderStatus[];
 
 /** How far along the path a status is, 0 to 3; -1 for Cancelled. */
 export const progressIndex = (status: OrderStatus) => (PROGRESS_STEPS as readonly OrderStatus[]).indexOf(status);
@@ -12,7 +17,10 @@ export const progressIndex = (status: OrderStatus) => (PROGRESS_STEPS as readonl
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const t = useT();
   return (
-    <span className="inline-flex items-center gap-1.5 rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold" data-testid="order-status">
+    <span
+      className="inline-flex items-center gap-1.5 rounded-full border border-line px-2.5 py-0.5 text-xs font-semibold"
+      data-testid="order-status"
+    >
       <span className="size-2 rounded-full" style={{ backgroundColor: ORDER_STATUS_COLORS[status] }} aria-hidden />
       {t(`common.status.${status}`)}
     </span>
@@ -54,10 +62,16 @@ export function OrderProgress({ status }: { status: OrderStatus }) {
       </div>
       <ol className="mt-2 grid grid-cols-4 gap-1 text-center text-xs">
         {PROGRESS_STEPS.map((s, i) => (
-          <li key={s} aria-current={i === at ? "step" : undefined} className={`flex flex-col items-center gap-1 ${i <= at ? "font-medium" : "text-muted"}`}>
+          <li
+            key={s}
+            aria-current={i === at ? "step" : undefined}
+            className={`flex flex-col items-center gap-1 ${i <= at ? "font-medium" : "text-muted"}`}
+          >
             <span
               className="inline-flex size-5 items-center justify-center rounded-full border-2"
-              style={i <= at ? { borderColor: ORDER_STATUS_COLORS[s], backgroundColor: ORDER_STATUS_COLORS[s] } : undefined}
+              style={
+                i <= at ? { borderColor: ORDER_STATUS_COLORS[s], backgroundColor: ORDER_STATUS_COLORS[s] } : undefined
+              }
               aria-hidden
             >
               {i < at ? <Check className="size-3 text-white" /> : null}

@@ -12,7 +12,11 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus | undefin
   const t = useT();
   const s = status ?? "Unpaid";
   return (
-    <span className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${TONES[s]}`} data-testid="payment-status" data-payment-status={s}>
+    <span
+      className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${TONES[s]}`}
+      data-testid="payment-status"
+      data-payment-status={s}
+    >
       {t(`common.paymentStatus.${s}`)}
     </span>
   );

@@ -40,10 +40,16 @@ export function TrackOrder({
     setInputError(null);
     setSearching(true);
     try {
-      const res = await api<{ order?: OrderDTO }>("/order/id", { method: "POST", body: { orderNumber: wanted }, noAuthRedirect: true });
+      const res = await api<{ order?: OrderDTO }>("/order/id", {
+        method: "POST",
+        body: { orderNumber: wanted },
+        noAuthRedirect: true,
+      });
       setOutcome(res.order ? { order: res.order } : { error: t("orders.notFound") });
     } catch (err) {
-      setOutcome({ error: err instanceof ApiError && err.status === 404 ? t("orders.notFound") : t("orders.findFailed") });
+      setOutcome({
+        error: err instanceof ApiError && err.status === 404 ? t("orders.notFound") : t("orders.findFailed"),
+      });
     } finally {
       setSearching(false);
     }
@@ -64,7 +70,10 @@ export function TrackOrder({
   return (
     <section aria-labelledby="track-title" className="flex flex-col gap-4">
       <div>
-        <Heading id="track-title" className={pageTitle ? "text-2xl font-semibold tracking-tight" : "text-xl font-semibold"}>
+        <Heading
+          id="track-title"
+          className={pageTitle ? "text-2xl font-semibold tracking-tight" : "text-xl font-semibold"}
+        >
           {t("orders.trackTitle")}
         </Heading>
         <p className="text-sm text-muted">{t("orders.trackText")}</p>
@@ -99,7 +108,11 @@ export function TrackOrder({
       </form>
       <div aria-live="polite">
         {outcome && "error" in outcome ? (
-          <p role="alert" className="rounded-lg border border-line bg-surface-2 px-4 py-3 text-sm" data-testid="track-error">
+          <p
+            role="alert"
+            className="rounded-lg border border-line bg-surface-2 px-4 py-3 text-sm"
+            data-testid="track-error"
+          >
             {outcome.error}
           </p>
         ) : null}

@@ -11,7 +11,11 @@ export function ContactDetails() {
   const icon = "mt-0.5 size-5 shrink-0 text-brand-600";
   const link = "font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300";
   return (
-    <aside className="flex flex-col gap-6 rounded-2xl border border-line bg-surface-2 p-6" aria-labelledby="contact-details-title" data-testid="contact-details">
+    <aside
+      className="flex flex-col gap-6 rounded-2xl border border-line bg-surface-2 p-6"
+      aria-labelledby="contact-details-title"
+      data-testid="contact-details"
+    >
       <h2 id="contact-details-title" className="text-xl font-semibold">
         {t("pages.contact.detailsTitle")}
       </h2>
@@ -45,11 +49,21 @@ export function ContactDetails() {
       <div>
         <h3 className="mb-2 text-sm font-semibold">{t("pages.contact.followUs")}</h3>
         <div className="flex gap-3">
-          <a href={shop.facebook} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface">
+          <a
+            href={shop.facebook}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface"
+          >
             <ExternalLink className="size-4" aria-hidden />
             {t("pages.contact.facebook")}
           </a>
-          <a href={shop.instagram} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface">
+          <a
+            href={shop.instagram}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface"
+          >
             <ExternalLink className="size-4" aria-hidden />
             {t("pages.contact.instagram")}
           </a>

@@ -99,22 +99,66 @@ export function ContactForm() {
       setFiles([]);
       setErrors({});
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : t("pages.contactFallback"));
+      toast.error(
+        err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : t("pages.contactFallback"),
+      );
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-labelledby="contact-form-title" data-testid="contact-form">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby="contact-form-title"
+      data-testid="contact-form"
+    >
       <h2 id="contact-form-title" className="text-xl font-semibold">
         {t("pages.contact.formTitle")}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("pages.contact.fullName")} name="name" autoComplete="name" required value={values.name} onChange={set("name")} error={errors.name} />
-        <TextField label={t("pages.contact.phone")} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" required value={values.phone} onChange={set("phone")} error={errors.phone} />
-        <TextField label={t("pages.contact.email")} name="email" type="email" autoComplete="email" dir="ltr" required value={values.email} onChange={set("email")} error={errors.email} />
-        <SelectField label={t("pages.contact.type")} name="type" required value={values.type} onChange={set("type")} error={errors.type}>
+        <TextField
+          label={t("pages.contact.fullName")}
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={set("name")}
+          error={errors.name}
+        />
+        <TextField
+          label={t("pages.contact.phone")}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          required
+          value={values.phone}
+          onChange={set("phone")}
+          error={errors.phone}
+        />
+        <TextField
+          label={t("pages.contact.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          required
+          value={values.email}
+          onChange={set("email")}
+          error={errors.email}
+        />
+        <SelectField
+          label={t("pages.contact.type")}
+          name="type"
+          required
+          value={values.type}
+          onChange={set("type")}
+          error={errors.type}
+        >
           <option value="">{t("pages.contact.typePlaceholder")}</option>
           {CONTACT_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -123,7 +167,15 @@ export function ContactForm() {
           ))}
         </SelectField>
       </div>
-      <TextAreaField label={t("pages.contact.message")} name="message" rows={6} required value={values.message} onChange={set("message")} error={errors.message} />
+      <TextAreaField
+        label={t("pages.contact.message")}
+        name="message"
+        rows={6}
+        required
+        value={values.message}
+        onChange={set("message")}
+        error={errors.message}
+      />
 
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium" id={`${fileInputId}-label`}>
@@ -155,17 +207,31 @@ export function ContactForm() {
           </label>
         </div>
         {errors.files ? (
-          <p id={`${fileInputId}-error`} role="alert" className="text-xs text-red-700 dark:text-red-400" data-testid="contact-files-error">
+          <p
+            id={`${fileInputId}-error`}
+            role="alert"
+            className="text-xs text-red-700 dark:text-red-400"
+            data-testid="contact-files-error"
+          >
             {errors.files}
           </p>
         ) : null}
         {files.length ? (
           <ul className="flex flex-col gap-2" aria-live="polite">
             {files.map((f) => (
-              <li key={f.id} className="flex items-center gap-3 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm">
-                {f.url ? <FileText className="size-4 shrink-0 text-brand-600" aria-hidden /> : <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />}
+              <li
+                key={f.id}
+                className="flex items-center gap-3 rounded-lg border border-line bg-surface-2 px-3 py-2 text-sm"
+              >
+                {f.url ? (
+                  <FileText className="size-4 shrink-0 text-brand-600" aria-hidden />
+                ) : (
+                  <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden />
+                )}
                 <bdi className="min-w-0 flex-1 truncate">{f.name}</bdi>
-                <span className="text-xs text-muted">{f.url ? t("pages.contact.uploaded") : t("pages.contact.uploadingShort")}</span>
+                <span className="text-xs text-muted">
+                  {f.url ? t("pages.contact.uploaded") : t("pages.contact.uploadingShort")}
+                </span>
                 <button
                   type="button"
                   className="rounded-full p-1 hover:bg-line disabled:opacity-50"

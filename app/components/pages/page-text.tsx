@@ -4,7 +4,10 @@
  */
 export function PageText({ text }: { text: string }) {
   const blocks: ({ kind: "p"; text: string } | { kind: "ul"; items: string[] })[] = [];
-  for (const line of text.split("\n").map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     if (line.startsWith("- ")) {
       const last = blocks.at(-1);
       if (last?.kind === "ul") last.items.push(line.slice(2));

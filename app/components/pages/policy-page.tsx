@@ -30,7 +30,10 @@ export function PolicyPage({ page, sections, openFirst = true }: PolicyPageProps
           <details key={id} className="group" open={openFirst && i === 0}>
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-start font-medium hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-brand-500 [&::-webkit-details-marker]:hidden">
               <h2 className="text-base font-semibold">{t(`pages.${page}.${id}.title`)}</h2>
-              <ChevronDown className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180" aria-hidden />
+              <ChevronDown
+                className="size-5 shrink-0 text-muted transition-transform group-open:rotate-180"
+                aria-hidden
+              />
             </summary>
             <div className="px-5 pb-5">
               <PageText text={t(`pages.${page}.${id}.body`)} />
@@ -40,7 +43,10 @@ export function PolicyPage({ page, sections, openFirst = true }: PolicyPageProps
       </div>
       <p className="mt-8 text-sm text-muted">
         {t("pages.questions")}{" "}
-        <Link to="/contact" className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300">
+        <Link
+          to="/contact"
+          className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
+        >
           {t("pages.questionsLink")}
         </Link>
       </p>

@@ -5,7 +5,11 @@
 import { LIMITS } from "@core/constants";
 
 /** Scale (w, h) down so neither side exceeds maxPx, keeping the aspect ratio. */
-export function fitWithin(width: number, height: number, maxPx: number = LIMITS.postImageMaxPx): { width: number; height: number } {
+export function fitWithin(
+  width: number,
+  height: number,
+  maxPx: number = LIMITS.postImageMaxPx,
+): { width: number; height: number } {
   const scale = Math.min(1, maxPx / Math.max(width, height, 1));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }

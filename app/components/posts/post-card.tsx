@@ -12,14 +12,26 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(lang: string): Intl.DateTimeFormat {
   let f = dateFormats.get(lang);
   if (!f) {
-    f = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { day: "numeric", month: "short", year: "numeric" });
+    f = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+    });
     dateFormats.set(lang, f);
   }
   return f;
 }
 
 /** One community review: name, stars, date, the 150-character preview (with Read more), photos. */
-export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; onDelete?: (post: PostDTO) => void; headingLevel?: 2 | 3 }) {
+export function PostCard({
+  post,
+  onDelete,
+  headingLevel = 3,
+}: {
+  post: PostDTO;
+  onDelete?: (post: PostDTO) => void;
+  headingLevel?: 2 | 3;
+}) {
   const t = useT();
   const lang = useLang();
   const [expanded, setExpanded] = useState(false);
@@ -27,7 +39,10 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const date = dateFormat(lang).format(new Date(post.createdAt));
   return (
-    <article className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-5" data-testid="post-card">
+    <article
+      className="flex h-full flex-col gap-3 rounded-2xl border border-line bg-surface p-5"
+      data-testid="post-card"
+    >
       <header className="flex items-start justify-between gap-2">
         <div className="flex flex-col gap-1">
           <Heading className="font-semibold">
@@ -52,7 +67,12 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
         <bdi {...textLang(post.description, lang)}>{expanded ? post.description : preview.text}</bdi>
       </p>
       {preview.truncated ? (
-        <button type="button" className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300" onClick={() => setExpanded((e) => !e)} aria-expanded={expanded}>
+        <button
+          type="button"
+          className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300"
+          onClick={() => setExpanded((e) => !e)}
+          aria-expanded={expanded}
+        >
           {expanded ? t("catalog.showLess") : t("catalog.readMore")}
         </button>
       ) : null}
@@ -60,7 +80,14 @@ export function PostCard({ post, onDelete, headingLevel = 3 }: { post: PostDTO; 
         <ul className="mt-auto flex gap-2">
           {post.images.map((url, i) => (
             <li key={url + i}>
-              <ProductImage url={url} alt={t("catalog.reviewImage", { name: post.name })} width={96} height={96} sizes="96px" className="size-24 rounded-lg object-cover" />
+              <ProductImage
+                url={url}
+                alt={t("catalog.reviewImage", { name: post.name })}
+                width={96}
+                height={96}
+                sizes="96px"
+                className="size-24 rounded-lg object-cover"
+              />
             </li>
           ))}
         </ul>

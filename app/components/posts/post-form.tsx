@@ -38,10 +38,16 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
 
   if (!signedIn) {
     return (
-      <div className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-surface-2 p-6" data-testid="post-sign-in">
+      <div
+        className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-surface-2 p-6"
+        data-testid="post-sign-in"
+      >
         <h2 className="text-lg font-semibold">{t("catalog.shareTitle")}</h2>
         <p className="text-sm text-muted">{t("catalog.signInToShare")}</p>
-        <Link to="/auth?redirect=%2Fposts" className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          to="/auth?redirect=%2Fposts"
+          className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           {t("catalog.signInButton")}
         </Link>
       </div>
@@ -60,7 +66,12 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
       return;
     }
     setErrors((e) => ({ ...e, images: undefined }));
-    const added = files.map((f) => ({ key: crypto.randomUUID(), preview: URL.createObjectURL(f), url: null as string | null, file: f }));
+    const added = files.map((f) => ({
+      key: crypto.randomUUID(),
+      preview: URL.createObjectURL(f),
+      url: null as string | null,
+      file: f,
+    }));
     setPhotos((p) => [...p, ...added.map(({ key, preview, url }) => ({ key, preview, url }))]);
     await Promise.all(
       added.map(async ({ key, file }) => {
@@ -117,9 +128,23 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-6" data-testid="post-form">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-6"
+      data-testid="post-form"
+    >
       <h2 className="text-lg font-semibold">{t("catalog.shareTitle")}</h2>
-      <TextField label={t("catalog.yourName")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} required maxLength={80} autoComplete="given-name" name="name" />
+      <TextField
+        label={t("catalog.yourName")}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        required
+        maxLength={80}
+        autoComplete="given-name"
+        name="name"
+      />
       <TextAreaField
         label={t("catalog.yourReview")}
         value={description}
@@ -137,7 +162,13 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
         <div className="flex flex-wrap items-center gap-2">
           {photos.map((p, i) => (
             <div key={p.key} className="relative">
-              <img src={p.preview} alt="" width={80} height={80} className={`size-20 rounded-lg object-cover ${p.url ? "" : "opacity-50"}`} />
+              <img
+                src={p.preview}
+                alt=""
+                width={80}
+                height={80}
+                className={`size-20 rounded-lg object-cover ${p.url ? "" : "opacity-50"}`}
+              />
               <button
                 type="button"
                 onClick={() => removePhoto(p.key)}

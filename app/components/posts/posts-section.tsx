@@ -12,7 +12,15 @@ import { PostCard } from "./post-card";
  * The carousel of community reviews, with the admin's delete (SPEC §2 Reviews, §8 Posts toasts).
  * The list is local state so a new or deleted review shows at once.
  */
-export function PostsCarousel({ posts: initial, canDelete, headingLevel = 3 }: { posts: PostDTO[]; canDelete: boolean; headingLevel?: 2 | 3 }) {
+export function PostsCarousel({
+  posts: initial,
+  canDelete,
+  headingLevel = 3,
+}: {
+  posts: PostDTO[];
+  canDelete: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const t = useT();
   const [posts, setPosts] = useState(initial);
   const [target, setTarget] = useState<PostDTO | null>(null);
@@ -39,7 +47,13 @@ export function PostsCarousel({ posts: initial, canDelete, headingLevel = 3 }: {
   if (!posts.length) return <EmptyState title={t("catalog.noPosts")} />;
   return (
     <>
-      <ScrollRow columns={{ sm: 1, md: 2, lg: 3 }} label={t("catalog.reviewsCarousel")} arrows="always" testId="posts-carousel" focusable>
+      <ScrollRow
+        columns={{ sm: 1, md: 2, lg: 3 }}
+        label={t("catalog.reviewsCarousel")}
+        arrows="always"
+        testId="posts-carousel"
+        focusable
+      >
         {posts.map((p) => (
           <PostCard key={p._id} post={p} onDelete={canDelete ? setTarget : undefined} headingLevel={headingLevel} />
         ))}

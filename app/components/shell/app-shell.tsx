@@ -53,7 +53,10 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
+      >
         {t("common.skipToContent")}
       </a>
       <HeadlineBar headlines={headlines} />

@@ -17,5 +17,6 @@ const FIRST_SCREEN_FONTS: Record<Lang, string[]> = {
 
 export function preloadFonts(lang: Lang) {
   // Fonts are fetched in CORS mode even from the same origin, so the preload must be too, or it is wasted.
-  for (const href of FIRST_SCREEN_FONTS[lang]) preload(href, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
+  for (const href of FIRST_SCREEN_FONTS[lang])
+    preload(href, { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
 }

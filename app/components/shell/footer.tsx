@@ -77,7 +77,9 @@ export function Footer({ shop }: { shop: ShopContact }) {
           </ul>
         </div>
       </div>
-      <p className="border-t border-line py-4 text-center text-xs text-muted">{t("common.footerRights", { year: new Date().getFullYear() })}</p>
+      <p className="border-t border-line py-4 text-center text-xs text-muted">
+        {t("common.footerRights", { year: new Date().getFullYear() })}
+      </p>
     </footer>
   );
 }

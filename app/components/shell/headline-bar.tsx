@@ -26,12 +26,22 @@ export function HeadlineBar({ headlines }: { headlines: ActiveHeadline[] | null 
   if (!headlines || count === 0) return null;
   const h = headlines[index % count];
   return (
-    <div className="bg-brand-800 text-white" role="region" aria-label={t("common.headlines")} data-testid="headline-bar" {...rotation.hoverFocusProps}>
+    <div
+      className="bg-brand-800 text-white"
+      role="region"
+      aria-label={t("common.headlines")}
+      data-testid="headline-bar"
+      {...rotation.hoverFocusProps}
+    >
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4">
         <p
           key={h._id}
           className="min-w-0 flex-1 py-2 text-center text-sm"
-          style={rotated && !rotation.reduced ? { animation: `headline-fade ${TIMINGS.headlineFadeMs}ms ease-in` } : undefined}
+          style={
+            rotated && !rotation.reduced
+              ? { animation: `headline-fade ${TIMINGS.headlineFadeMs}ms ease-in` }
+              : undefined
+          }
         >
           <span className="font-semibold">{h.title}</span>
           {h.promotion ? <span className="ms-2">{h.promotion}</span> : null}

@@ -35,7 +35,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/products?search=${encodeURIComponent(q)}&limit=${LIMITS.searchSuggestions}`, { signal: controller.signal })
+      fetch(`/api/products?search=${encodeURIComponent(q)}&limit=${LIMITS.searchSuggestions}`, {
+        signal: controller.signal,
+      })
         .then((r) => (r.ok ? r.json() : { products: [] }))
         .then((d: { products: Suggestion[] }) => {
           setItems(d.products.slice(0, LIMITS.searchSuggestions));
@@ -105,7 +107,11 @@ export function SearchBox({ className = "" }: { className?: string }) {
         data-testid="search-input"
       />
       {open && items.length > 0 ? (
-        <ul id={listId} role="listbox" className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-xl border border-line bg-surface shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-xl border border-line bg-surface shadow-lg"
+        >
           {items.map((p, i) => (
             <li
               key={p._id}
@@ -118,8 +124,14 @@ export function SearchBox({ className = "" }: { className?: string }) {
                 go(`/product/${p._id}`);
               }}
             >
-              {p.images[0] ? <img src={p.images[0]} alt="" className="size-9 rounded object-cover" width={36} height={36} /> : null}
-              <span className="flex-1 truncate" {...textLang(productName(p, lang), lang)} data-testid="search-suggestion-name">
+              {p.images[0] ? (
+                <img src={p.images[0]} alt="" className="size-9 rounded object-cover" width={36} height={36} />
+              ) : null}
+              <span
+                className="flex-1 truncate"
+                {...textLang(productName(p, lang), lang)}
+                data-testid="search-suggestion-name"
+              >
                 {productName(p, lang)}
               </span>
               <Price egp={p.totalPrice} className="text-muted" />

@@ -48,7 +48,12 @@ function MenuContent({ user, onNavigate }: { user: SessionUser | null; onNavigat
               </li>
             ))}
             <li>
-              <button type="button" className="block w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-surface-2" onClick={() => void logOut()} data-testid="menu-log-out">
+              <button
+                type="button"
+                className="block w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-surface-2"
+                onClick={() => void logOut()}
+                data-testid="menu-log-out"
+              >
                 {t("common.signOut")}
               </button>
             </li>
@@ -80,7 +85,15 @@ export function DesktopSidebar({ user, open }: { user: SessionUser | null; open:
 }
 
 /** Phones: an off-canvas drawer over the page. */
-export function MobileSidebar({ user, open, onClose }: { user: SessionUser | null; open: boolean; onClose: () => void }) {
+export function MobileSidebar({
+  user,
+  open,
+  onClose,
+}: {
+  user: SessionUser | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   if (!open) return null;
   return <Drawer user={user} onClose={onClose} />;
 }
@@ -91,12 +104,31 @@ function Drawer({ user, onClose }: { user: SessionUser | null; onClose: () => vo
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, true, onClose);
   return (
-    <div ref={ref} className="fixed inset-0 z-50 md:hidden" role="dialog" aria-modal="true" aria-label={t("common.menu")} data-testid="mobile-sidebar">
+    <div
+      ref={ref}
+      className="fixed inset-0 z-50 md:hidden"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t("common.menu")}
+      data-testid="mobile-sidebar"
+    >
       {/* A pointer's way out; keyboard users have the close button and Escape. */}
-      <button type="button" tabIndex={-1} className="absolute inset-0 bg-black/40" aria-label={t("common.closeMenu")} onClick={onClose} />
+      <button
+        type="button"
+        tabIndex={-1}
+        className="absolute inset-0 bg-black/40"
+        aria-label={t("common.closeMenu")}
+        onClick={onClose}
+      />
       <div className="absolute inset-y-0 start-0 w-72 max-w-[85vw] overflow-y-auto bg-surface shadow-xl">
         <div className="flex justify-end p-2">
-          <button type="button" onClick={onClose} className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-2" aria-label={t("common.closeMenu")} autoFocus>
+          <button
+            type="button"
+            onClick={onClose}
+            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-2"
+            aria-label={t("common.closeMenu")}
+            autoFocus
+          >
             <X className="size-5" aria-hidden />
           </button>
         </div>

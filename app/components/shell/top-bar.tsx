@@ -48,7 +48,13 @@ export function TopBar({ user, theme, menuOpen, onMenu }: TopBarProps) {
           {user ? (
             <Link to="/account" className={iconLink} aria-label={t("common.account")} data-testid="account-link">
               {user.profileImage ? (
-                <img src={user.profileImage} alt="" className="size-7 rounded-full object-cover" width={28} height={28} />
+                <img
+                  src={user.profileImage}
+                  alt=""
+                  className="size-7 rounded-full object-cover"
+                  width={28}
+                  height={28}
+                />
               ) : (
                 <User className="size-5" aria-hidden />
               )}

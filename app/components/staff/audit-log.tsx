@@ -23,7 +23,11 @@ export function AuditLog({ initial }: { initial?: { entries: AuditEntry[]; total
   const t = useT();
   const lang = useLang();
   const [page, setPage] = useState(1);
-  const query = useApiQuery<{ entries: AuditEntry[]; totalPages: number }>(`/admin/audit-log?page=${page}&limit=${AUDIT_PAGE_SIZE}`, undefined, initial);
+  const query = useApiQuery<{ entries: AuditEntry[]; totalPages: number }>(
+    `/admin/audit-log?page=${page}&limit=${AUDIT_PAGE_SIZE}`,
+    undefined,
+    initial,
+  );
   const entries = query.data?.entries ?? [];
   const when = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium", timeStyle: "short" });
   // Known actions have a label; a new one still shows, as its name.
@@ -40,28 +44,32 @@ export function AuditLog({ initial }: { initial?: { entries: AuditEntry[]; total
     <div className="flex flex-col gap-3">
       <QueryStatus query={query} empty={entries.length === 0} emptyTitle={t("admin.auditEmpty")} />
       {entries.length > 0 ? (
-        <StaffTable label={t("admin.auditLog")} testId="audit-table" headers={[t("admin.when"), t("admin.who"), t("admin.what"), t("admin.target"), t("admin.details")]}>
-              {entries.map((e) => (
-                <tr key={e._id}>
-                  <td className={`${td} whitespace-nowrap`}>{when.format(new Date(e.createdAt))}</td>
-                  <td className={td}>
-                    <bdi>{e.actorEmail}</bdi>
-                  </td>
-                  <td className={td}>{actionLabel(e.action)}</td>
-                  <td className={td}>
-                    {e.targetType}
-                    {e.targetId ? (
-                      <span className="block max-w-48 truncate font-mono text-xs text-muted" title={e.targetId}>
-                        <bdi>{e.targetId}</bdi>
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={`${td} max-w-72 break-words text-xs text-muted`}>
-                    <bdi>{details(e.details)}</bdi>
-                  </td>
-                </tr>
-              ))}
-            </StaffTable>
+        <StaffTable
+          label={t("admin.auditLog")}
+          testId="audit-table"
+          headers={[t("admin.when"), t("admin.who"), t("admin.what"), t("admin.target"), t("admin.details")]}
+        >
+          {entries.map((e) => (
+            <tr key={e._id}>
+              <td className={`${td} whitespace-nowrap`}>{when.format(new Date(e.createdAt))}</td>
+              <td className={td}>
+                <bdi>{e.actorEmail}</bdi>
+              </td>
+              <td className={td}>{actionLabel(e.action)}</td>
+              <td className={td}>
+                {e.targetType}
+                {e.targetId ? (
+                  <span className="block max-w-48 truncate font-mono text-xs text-muted" title={e.targetId}>
+                    <bdi>{e.targetId}</bdi>
+                  </span>
+                ) : null}
+              </td>
+              <td className={`${td} max-w-72 break-words text-xs text-muted`}>
+                <bdi>{details(e.details)}</bdi>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
       <Pager page={page} totalPages={query.data?.totalPages ?? 1} onPage={setPage} />
     </div>

@@ -2,11 +2,36 @@
  * Back-office charts. recharts is heavy, so only the two dashboard routes import this file and
  * it never reaches a storefront page's bundle.
  */
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { useDir, useLang } from "~/i18n/react";
 import { staffLocale } from "./codes";
 
-const PALETTE = ["#d62a64", "#2563eb", "#16a34a", "#d97706", "#7c3aed", "#0891b2", "#db2777", "#65a30d", "#ea580c", "#4f46e5"];
+const PALETTE = [
+  "#d62a64",
+  "#2563eb",
+  "#16a34a",
+  "#d97706",
+  "#7c3aed",
+  "#0891b2",
+  "#db2777",
+  "#65a30d",
+  "#ea580c",
+  "#4f46e5",
+];
 
 export interface SeriesPoint {
   label: string;
@@ -23,7 +48,17 @@ export function useDateLabel() {
   };
 }
 
-export function TimeSeriesChart({ data, name, color = PALETTE[0], format }: { data: SeriesPoint[]; name: string; color?: string; format?: (n: number) => string }) {
+export function TimeSeriesChart({
+  data,
+  name,
+  color = PALETTE[0],
+  format,
+}: {
+  data: SeriesPoint[];
+  name: string;
+  color?: string;
+  format?: (n: number) => string;
+}) {
   const dir = useDir();
   const id = `fill-${name.replace(/\W/g, "")}`;
   return (
@@ -38,8 +73,16 @@ export function TimeSeriesChart({ data, name, color = PALETTE[0], format }: { da
           </defs>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: "var(--muted)" }} reversed={dir === "rtl"} />
-          <YAxis tick={{ fontSize: 12, fill: "var(--muted)" }} orientation={dir === "rtl" ? "right" : "left"} width={56} tickFormatter={format} />
-          <Tooltip formatter={(v) => (format ? format(Number(v)) : String(v))} contentStyle={{ background: "var(--surface)", borderColor: "var(--line)", color: "var(--ink)" }} />
+          <YAxis
+            tick={{ fontSize: 12, fill: "var(--muted)" }}
+            orientation={dir === "rtl" ? "right" : "left"}
+            width={56}
+            tickFormatter={format}
+          />
+          <Tooltip
+            formatter={(v) => (format ? format(Number(v)) : String(v))}
+            contentStyle={{ background: "var(--surface)", borderColor: "var(--line)", color: "var(--ink)" }}
+          />
           <Area type="monotone" dataKey="value" name={name} stroke={color} fill={`url(#${id})`} strokeWidth={2} />
         </AreaChart>
       </ResponsiveContainer>
@@ -47,16 +90,38 @@ export function TimeSeriesChart({ data, name, color = PALETTE[0], format }: { da
   );
 }
 
-export function RankBarChart({ data, name, format }: { data: SeriesPoint[]; name: string; format?: (n: number) => string }) {
+export function RankBarChart({
+  data,
+  name,
+  format,
+}: {
+  data: SeriesPoint[];
+  name: string;
+  format?: (n: number) => string;
+}) {
   const dir = useDir();
   return (
     <div className="h-64 w-full" dir="ltr">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} layout="vertical" margin={{ top: 8, right: 12, left: 12, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--line)" />
-          <XAxis type="number" tick={{ fontSize: 12, fill: "var(--muted)" }} reversed={dir === "rtl"} tickFormatter={format} />
-          <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 12, fill: "var(--muted)" }} orientation={dir === "rtl" ? "right" : "left"} />
-          <Tooltip formatter={(v) => (format ? format(Number(v)) : String(v))} contentStyle={{ background: "var(--surface)", borderColor: "var(--line)", color: "var(--ink)" }} />
+          <XAxis
+            type="number"
+            tick={{ fontSize: 12, fill: "var(--muted)" }}
+            reversed={dir === "rtl"}
+            tickFormatter={format}
+          />
+          <YAxis
+            type="category"
+            dataKey="label"
+            width={110}
+            tick={{ fontSize: 12, fill: "var(--muted)" }}
+            orientation={dir === "rtl" ? "right" : "left"}
+          />
+          <Tooltip
+            formatter={(v) => (format ? format(Number(v)) : String(v))}
+            contentStyle={{ background: "var(--surface)", borderColor: "var(--line)", color: "var(--ink)" }}
+          />
           <Bar dataKey="value" name={name} radius={4}>
             {data.map((_, i) => (
               <Cell key={i} fill={PALETTE[i % PALETTE.length]} />
@@ -87,7 +152,19 @@ export function ShareChart({ data }: { data: SeriesPoint[] }) {
 }
 
 /** A chart with its numbers also as a visually hidden table, for screen readers. */
-export function ChartCard({ title, data, children, valueLabel, format }: { title: string; data: SeriesPoint[]; children: React.ReactNode; valueLabel: string; format?: (n: number) => string }) {
+export function ChartCard({
+  title,
+  data,
+  children,
+  valueLabel,
+  format,
+}: {
+  title: string;
+  data: SeriesPoint[];
+  children: React.ReactNode;
+  valueLabel: string;
+  format?: (n: number) => string;
+}) {
   return (
     <figure className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4">
       <figcaption className="font-semibold">{title}</figcaption>
@@ -113,7 +190,17 @@ export function ChartCard({ title, data, children, valueLabel, format }: { title
   );
 }
 
-export function FigureCard({ label, value, hint, testId }: { label: string; value: React.ReactNode; hint?: React.ReactNode; testId?: string }) {
+export function FigureCard({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: React.ReactNode;
+  hint?: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4" data-testid={testId}>
       <span className="text-sm text-muted">{label}</span>
@@ -129,7 +216,9 @@ export function FigureCard({ label, value, hint, testId }: { label: string; valu
 export function toSeries(items: unknown, valueKeys: string[], label: (raw: string) => string): SeriesPoint[] {
   if (!Array.isArray(items)) return [];
   return items.map((item: Record<string, unknown>) => {
-    const key = valueKeys.find((k) => typeof item[k] === "number") ?? Object.keys(item).find((k) => k !== "date" && k !== "_id" && typeof item[k] === "number");
+    const key =
+      valueKeys.find((k) => typeof item[k] === "number") ??
+      Object.keys(item).find((k) => k !== "date" && k !== "_id" && typeof item[k] === "number");
     const raw = String(item.date ?? item.name ?? item._id ?? "");
     return { label: item.date ? label(raw) : raw, value: key ? Number(item[key]) : 0 };
   });

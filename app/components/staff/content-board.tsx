@@ -64,11 +64,16 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
   const setActive = (item: ContentItem, active: boolean) =>
     run(
       item._id,
-      () => (active ? api(`/${kind}/active/${item._id}`, { method: "POST", body: { active: true } }) : api(`/${kind}/active/${item._id}`, { method: "DELETE" })),
+      () =>
+        active
+          ? api(`/${kind}/active/${item._id}`, { method: "POST", body: { active: true } })
+          : api(`/${kind}/active/${item._id}`, { method: "DELETE" }),
       `staff.${n}StatusUpdated`,
     );
-  const remove = (item: ContentItem) => run(item._id, () => api(`/${kind}/${item._id}`, { method: "DELETE" }), `staff.${n}Deleted`);
-  const restore = (item: ContentItem) => run(item._id, () => api(`/${kind}/restore/${item._id}`, { method: "POST", body: {} }), `staff.${n}Restored`);
+  const remove = (item: ContentItem) =>
+    run(item._id, () => api(`/${kind}/${item._id}`, { method: "DELETE" }), `staff.${n}Deleted`);
+  const restore = (item: ContentItem) =>
+    run(item._id, () => api(`/${kind}/restore/${item._id}`, { method: "POST", body: {} }), `staff.${n}Restored`);
 
   return (
     <div className="flex flex-col gap-4">
@@ -79,68 +84,128 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
           {t(`staff.create_${n}`)}
         </Button>
       </div>
-      <QueryStatus query={list} empty={items.length === 0} emptyTitle={showDeleted ? t("staff.noDeleted") : t(`staff.no_${n}s`)} />
+      <QueryStatus
+        query={list}
+        empty={items.length === 0}
+        emptyTitle={showDeleted ? t("staff.noDeleted") : t(`staff.no_${n}s`)}
+      />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid={`${n}-cards`}>
         {items.map((item) => {
           // What the page's reader sees: the Arabic where staff gave it, as products do (decision 139).
           const title = inPageLang(item.title, item.titleAr, lang);
           const other = lang === "ar" ? (item.titleAr?.trim() ? item.title : null) : item.titleAr;
-          const text = kind === "promos" ? inPageLang(item.description ?? "", item.descriptionAr, lang) : inPageLang(item.promotion ?? "", item.promotionAr, lang);
+          const text =
+            kind === "promos"
+              ? inPageLang(item.description ?? "", item.descriptionAr, lang)
+              : inPageLang(item.promotion ?? "", item.promotionAr, lang);
           const button = item.buttonText ? inPageLang(item.buttonText, item.buttonTextAr, lang) : "";
           return (
-          <li key={item._id} className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface" data-testid={`${n}-card`}>
-            {item.image ? <img src={item.image} alt="" className="aspect-[16/7] w-full object-cover" loading="lazy" /> : null}
-            <div className="flex flex-1 flex-col gap-2 p-4">
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="font-semibold" {...textLang(title, lang)} data-testid="content-title">{title}</h2>
-                {item.hidden ? <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">{t("staff.deleted")}</span> : null}
-              </div>
-              {other ? (
-                // The other language's title, so staff see both were given.
-                <p className="text-sm text-muted" {...textLang(other, lang)}>
-                  {other}
-                </p>
+            <li
+              key={item._id}
+              className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface"
+              data-testid={`${n}-card`}
+            >
+              {item.image ? (
+                <img src={item.image} alt="" className="aspect-[16/7] w-full object-cover" loading="lazy" />
               ) : null}
-              {kind === "promos" ? (
-                <p className="text-sm" {...textLang(text, lang)}>{cutText(text, LIMITS.bannerDescriptionPreviewChars)}</p>
-              ) : (
-                <p className="text-sm" {...textLang(text, lang)}>{text}</p>
-              )}
-              {item.link ? (
-                <a href={item.link} className="inline-flex items-center gap-1 break-all text-sm text-brand-700 underline dark:text-brand-300" target="_blank" rel="noreferrer">
-                  <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-                  <bdi>{item.link}</bdi>
-                </a>
-              ) : null}
-              {button ? <p className="text-xs text-muted">{t("staff.buttonTextIs", { text: button })}</p> : null}
-              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-                {item.hidden ? (
-                  <span />
+              <div className="flex flex-1 flex-col gap-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="font-semibold" {...textLang(title, lang)} data-testid="content-title">
+                    {title}
+                  </h2>
+                  {item.hidden ? (
+                    <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">
+                      {t("staff.deleted")}
+                    </span>
+                  ) : null}
+                </div>
+                {other ? (
+                  // The other language's title, so staff see both were given.
+                  <p className="text-sm text-muted" {...textLang(other, lang)}>
+                    {other}
+                  </p>
+                ) : null}
+                {kind === "promos" ? (
+                  <p className="text-sm" {...textLang(text, lang)}>
+                    {cutText(text, LIMITS.bannerDescriptionPreviewChars)}
+                  </p>
                 ) : (
-                  <Switch checked={item.active} disabled={busyId === item._id} onCheckedChange={(v) => void setActive(item, v)} label={<>{t("staff.active")}<span className="sr-only">: {title}</span></>} />
+                  <p className="text-sm" {...textLang(text, lang)}>
+                    {text}
+                  </p>
                 )}
-                {item.hidden ? (
-                  <Button variant="outline" size="sm" loading={busyId === item._id} onClick={() => void restore(item)} aria-label={`${t("common.restore")}: ${title}`}>
-                    <RotateCcw className="size-4" aria-hidden />
-                    {t("common.restore")}
-                  </Button>
-                ) : (
-                  <Button variant="ghost" size="sm" loading={busyId === item._id} onClick={() => void remove(item)} aria-label={`${t("common.delete")}: ${title}`}>
-                    <Trash2 className="size-4" aria-hidden />
-                    {t("common.delete")}
-                  </Button>
-                )}
+                {item.link ? (
+                  <a
+                    href={item.link}
+                    className="inline-flex items-center gap-1 break-all text-sm text-brand-700 underline dark:text-brand-300"
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+                    <bdi>{item.link}</bdi>
+                  </a>
+                ) : null}
+                {button ? <p className="text-xs text-muted">{t("staff.buttonTextIs", { text: button })}</p> : null}
+                <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+                  {item.hidden ? (
+                    <span />
+                  ) : (
+                    <Switch
+                      checked={item.active}
+                      disabled={busyId === item._id}
+                      onCheckedChange={(v) => void setActive(item, v)}
+                      label={
+                        <>
+                          {t("staff.active")}
+                          <span className="sr-only">: {title}</span>
+                        </>
+                      }
+                    />
+                  )}
+                  {item.hidden ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      loading={busyId === item._id}
+                      onClick={() => void restore(item)}
+                      aria-label={`${t("common.restore")}: ${title}`}
+                    >
+                      <RotateCcw className="size-4" aria-hidden />
+                      {t("common.restore")}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      loading={busyId === item._id}
+                      onClick={() => void remove(item)}
+                      aria-label={`${t("common.delete")}: ${title}`}
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                      {t("common.delete")}
+                    </Button>
+                  )}
+                </div>
               </div>
-            </div>
-          </li>
+            </li>
           );
         })}
       </ul>
       <Dialog open={creating} onOpenChange={setCreating} title={t(`staff.create_${n}`)} size="lg">
         {kind === "promos" ? (
-          <BannerForm onDone={() => { setCreating(false); void list.reload(); }} />
+          <BannerForm
+            onDone={() => {
+              setCreating(false);
+              void list.reload();
+            }}
+          />
         ) : (
-          <HeadlineForm onDone={() => { setCreating(false); void list.reload(); }} />
+          <HeadlineForm
+            onDone={() => {
+              setCreating(false);
+              void list.reload();
+            }}
+          />
         )}
       </Dialog>
     </div>
@@ -149,7 +214,16 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
 
 function BannerForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const [form, setForm] = useState({ title: "", titleAr: "", description: "", descriptionAr: "", buttonText: "Shop Now", buttonTextAr: "", link: "", image: "" });
+  const [form, setForm] = useState({
+    title: "",
+    titleAr: "",
+    description: "",
+    descriptionAr: "",
+    buttonText: "Shop Now",
+    buttonTextAr: "",
+    link: "",
+    image: "",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -177,17 +251,75 @@ function BannerForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" data-testid="banner-form">
-      <TextField label={t("staff.title")} value={form.title} onChange={(e) => set("title", e.target.value)} name="title" error={err("title")} required />
-      <TextField label={t("staff.titleAr")} value={form.titleAr} onChange={(e) => set("titleAr", e.target.value)} name="titleAr" dir="rtl" lang="ar" />
-      <TextAreaField label={t("staff.description")} value={form.description} onChange={(e) => set("description", e.target.value)} name="description" error={err("description")} required />
-      <TextAreaField label={t("staff.descriptionAr")} value={form.descriptionAr} onChange={(e) => set("descriptionAr", e.target.value)} name="descriptionAr" dir="rtl" lang="ar" />
-      <TextField label={t("staff.buttonText")} value={form.buttonText} onChange={(e) => set("buttonText", e.target.value)} name="buttonText" error={err("buttonText")} required />
-      <TextField label={t("staff.buttonTextAr")} value={form.buttonTextAr} onChange={(e) => set("buttonTextAr", e.target.value)} name="buttonTextAr" dir="rtl" lang="ar" />
+      <TextField
+        label={t("staff.title")}
+        value={form.title}
+        onChange={(e) => set("title", e.target.value)}
+        name="title"
+        error={err("title")}
+        required
+      />
+      <TextField
+        label={t("staff.titleAr")}
+        value={form.titleAr}
+        onChange={(e) => set("titleAr", e.target.value)}
+        name="titleAr"
+        dir="rtl"
+        lang="ar"
+      />
+      <TextAreaField
+        label={t("staff.description")}
+        value={form.description}
+        onChange={(e) => set("description", e.target.value)}
+        name="description"
+        error={err("description")}
+        required
+      />
+      <TextAreaField
+        label={t("staff.descriptionAr")}
+        value={form.descriptionAr}
+        onChange={(e) => set("descriptionAr", e.target.value)}
+        name="descriptionAr"
+        dir="rtl"
+        lang="ar"
+      />
+      <TextField
+        label={t("staff.buttonText")}
+        value={form.buttonText}
+        onChange={(e) => set("buttonText", e.target.value)}
+        name="buttonText"
+        error={err("buttonText")}
+        required
+      />
+      <TextField
+        label={t("staff.buttonTextAr")}
+        value={form.buttonTextAr}
+        onChange={(e) => set("buttonTextAr", e.target.value)}
+        name="buttonTextAr"
+        dir="rtl"
+        lang="ar"
+      />
       <div className="sm:col-span-2">
-        <TextField label={t("staff.url")} value={form.link} onChange={(e) => set("link", e.target.value)} name="link" error={err("link")} required placeholder="/shop?category=dresses" dir="ltr" />
+        <TextField
+          label={t("staff.url")}
+          value={form.link}
+          onChange={(e) => set("link", e.target.value)}
+          name="link"
+          error={err("link")}
+          required
+          placeholder="/shop?category=dresses"
+          dir="ltr"
+        />
       </div>
       <div className="sm:col-span-2">
-        <ImageUpload label={t("staff.image")} value={form.image ? [form.image] : []} onChange={(urls) => set("image", urls[0] ?? "")} max={1} error={err("image")} onUploadingChange={setUploading} />
+        <ImageUpload
+          label={t("staff.image")}
+          value={form.image ? [form.image] : []}
+          onChange={(urls) => set("image", urls[0] ?? "")}
+          max={1}
+          error={err("image")}
+          onUploadingChange={setUploading}
+        />
       </div>
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="submit" loading={saving} disabled={!form.image || uploading} data-testid="banner-submit">
@@ -227,10 +359,38 @@ function HeadlineForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" data-testid="headline-form">
-      <TextField label={t("staff.title")} value={form.title} onChange={(e) => set("title", e.target.value)} name="title" error={err("title")} required />
-      <TextField label={t("staff.titleAr")} value={form.titleAr} onChange={(e) => set("titleAr", e.target.value)} name="titleAr" dir="rtl" lang="ar" />
-      <TextAreaField label={t("staff.promotion")} value={form.promotion} onChange={(e) => set("promotion", e.target.value)} name="promotion" error={err("promotion")} required />
-      <TextAreaField label={t("staff.promotionAr")} value={form.promotionAr} onChange={(e) => set("promotionAr", e.target.value)} name="promotionAr" dir="rtl" lang="ar" />
+      <TextField
+        label={t("staff.title")}
+        value={form.title}
+        onChange={(e) => set("title", e.target.value)}
+        name="title"
+        error={err("title")}
+        required
+      />
+      <TextField
+        label={t("staff.titleAr")}
+        value={form.titleAr}
+        onChange={(e) => set("titleAr", e.target.value)}
+        name="titleAr"
+        dir="rtl"
+        lang="ar"
+      />
+      <TextAreaField
+        label={t("staff.promotion")}
+        value={form.promotion}
+        onChange={(e) => set("promotion", e.target.value)}
+        name="promotion"
+        error={err("promotion")}
+        required
+      />
+      <TextAreaField
+        label={t("staff.promotionAr")}
+        value={form.promotionAr}
+        onChange={(e) => set("promotionAr", e.target.value)}
+        name="promotionAr"
+        dir="rtl"
+        lang="ar"
+      />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="submit" loading={saving} data-testid="headline-submit">
           {t("staff.create_headline")}

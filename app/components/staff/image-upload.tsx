@@ -60,7 +60,8 @@ export function ImageUpload({
         toast.success(t("staff.imageUploaded"));
       }
       // SPEC §8's 'Error uploading images', naming the files that did not make it.
-      if (failed.length > 0) toast.error(t("staff.imageUploadFailedFor", { names: failed.join(lang === "ar" ? "، " : ", ") }));
+      if (failed.length > 0)
+        toast.error(t("staff.imageUploadFailedFor", { names: failed.join(lang === "ar" ? "، " : ", ") }));
     } finally {
       setUploading(false);
       onUploadingChange?.(false);
@@ -71,7 +72,10 @@ export function ImageUpload({
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium">
-        {label} <span className="text-muted">({value.length}/{max})</span>
+        {label}{" "}
+        <span className="text-muted">
+          ({value.length}/{max})
+        </span>
       </label>
       <div className="flex flex-wrap gap-3">
         {value.map((url, i) => (

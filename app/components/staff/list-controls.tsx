@@ -34,7 +34,10 @@ export function ListControls({
       <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
         {searchLabel}
         <span className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
           <input
             type="search"
             value={text}

@@ -164,8 +164,22 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
     <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-2" data-testid="product-form">
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-lg font-semibold">{t("staff.productDetails")}</legend>
-        <TextField label={t("staff.name")} value={form.name} onChange={(e) => set("name", e.target.value)} error={err("name")} required name="name" />
-        <TextField label={t("staff.nameAr")} value={form.nameAr} onChange={(e) => set("nameAr", e.target.value)} dir="rtl" lang="ar" name="nameAr" />
+        <TextField
+          label={t("staff.name")}
+          value={form.name}
+          onChange={(e) => set("name", e.target.value)}
+          error={err("name")}
+          required
+          name="name"
+        />
+        <TextField
+          label={t("staff.nameAr")}
+          value={form.nameAr}
+          onChange={(e) => set("nameAr", e.target.value)}
+          dir="rtl"
+          lang="ar"
+          name="nameAr"
+        />
         <div className="flex flex-col gap-2">
           <TextField
             label={t("staff.code")}
@@ -178,14 +192,41 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
             className="font-mono"
           />
           <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={autoCode} onChange={(e) => toggleAutoCode(e.target.checked)} data-testid="auto-code" className="size-4 accent-brand-600" />
+            <input
+              type="checkbox"
+              checked={autoCode}
+              onChange={(e) => toggleAutoCode(e.target.checked)}
+              data-testid="auto-code"
+              className="size-4 accent-brand-600"
+            />
             {t("staff.autoCode")}
           </label>
         </div>
-        <TextAreaField label={t("staff.description")} value={form.description} onChange={(e) => set("description", e.target.value)} error={err("description")} required name="description" />
-        <TextAreaField label={t("staff.descriptionAr")} value={form.descriptionAr} onChange={(e) => set("descriptionAr", e.target.value)} dir="rtl" lang="ar" name="descriptionAr" />
+        <TextAreaField
+          label={t("staff.description")}
+          value={form.description}
+          onChange={(e) => set("description", e.target.value)}
+          error={err("description")}
+          required
+          name="description"
+        />
+        <TextAreaField
+          label={t("staff.descriptionAr")}
+          value={form.descriptionAr}
+          onChange={(e) => set("descriptionAr", e.target.value)}
+          dir="rtl"
+          lang="ar"
+          name="descriptionAr"
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label={t("staff.category")} value={form.category} onChange={(e) => set("category", e.target.value)} error={err("category")} required name="category">
+          <SelectField
+            label={t("staff.category")}
+            value={form.category}
+            onChange={(e) => set("category", e.target.value)}
+            error={err("category")}
+            required
+            name="category"
+          >
             <option value="">{t("staff.chooseCategory")}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -193,7 +234,13 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
               </option>
             ))}
           </SelectField>
-          <SelectField label={t("staff.collection")} value={form.collection} onChange={(e) => set("collection", e.target.value)} error={err("collection")} name="collection">
+          <SelectField
+            label={t("staff.collection")}
+            value={form.collection}
+            onChange={(e) => set("collection", e.target.value)}
+            error={err("collection")}
+            name="collection"
+          >
             <option value="">{t("staff.noCollection")}</option>
             {COLLECTIONS.map((c) => (
               <option key={c} value={c}>
@@ -201,11 +248,37 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
               </option>
             ))}
           </SelectField>
-          <TextField label={t("staff.priceEgp")} type="number" min={0} step="0.01" inputMode="decimal" value={form.price} onChange={(e) => set("price", e.target.value)} error={err("price")} required name="price" />
-          <TextField label={t("staff.stock")} type="number" min={0} step={1} inputMode="numeric" value={form.stock} onChange={(e) => set("stock", e.target.value)} error={err("stock")} required name="stock" />
+          <TextField
+            label={t("staff.priceEgp")}
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={form.price}
+            onChange={(e) => set("price", e.target.value)}
+            error={err("price")}
+            required
+            name="price"
+          />
+          <TextField
+            label={t("staff.stock")}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={form.stock}
+            onChange={(e) => set("stock", e.target.value)}
+            error={err("stock")}
+            required
+            name="stock"
+          />
         </div>
         {stockConflict ? (
-          <div role="alert" className="flex flex-col gap-2 rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="stock-conflict">
+          <div
+            role="alert"
+            className="flex flex-col gap-2 rounded-xl border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+            data-testid="stock-conflict"
+          >
             <p>{stockConflict.message}</p>
             <div className="flex flex-wrap gap-2">
               <Button
@@ -236,8 +309,26 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
         ) : null}
         <fieldset className="grid gap-4 rounded-xl border border-line p-3 sm:grid-cols-2">
           <legend className="px-1 text-sm font-medium">{t("staff.bulkPricing")}</legend>
-          <TextField label={t("staff.bulkQuantity")} type="number" min={1} step={1} value={form.bulkDiscountminQuantity} onChange={(e) => set("bulkDiscountminQuantity", e.target.value)} error={err("bulkDiscountminQuantity")} name="bulkDiscountminQuantity" />
-          <TextField label={t("staff.bulkPrice")} type="number" min={0} step="0.01" value={form.bulkDiscount} onChange={(e) => set("bulkDiscount", e.target.value)} error={err("bulkDiscount")} name="bulkDiscount" />
+          <TextField
+            label={t("staff.bulkQuantity")}
+            type="number"
+            min={1}
+            step={1}
+            value={form.bulkDiscountminQuantity}
+            onChange={(e) => set("bulkDiscountminQuantity", e.target.value)}
+            error={err("bulkDiscountminQuantity")}
+            name="bulkDiscountminQuantity"
+          />
+          <TextField
+            label={t("staff.bulkPrice")}
+            type="number"
+            min={0}
+            step="0.01"
+            value={form.bulkDiscount}
+            onChange={(e) => set("bulkDiscount", e.target.value)}
+            error={err("bulkDiscount")}
+            name="bulkDiscount"
+          />
           <p className="text-xs text-muted sm:col-span-2">{t("staff.bulkHint")}</p>
         </fieldset>
       </fieldset>
@@ -253,12 +344,23 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
         />
         <fieldset>
           <legend className="mb-2 text-sm font-medium">
-            {t("staff.sizes")} <span className="text-red-600" aria-hidden>*</span>
+            {t("staff.sizes")}{" "}
+            <span className="text-red-600" aria-hidden>
+              *
+            </span>
           </legend>
           <div className="flex flex-wrap gap-2" aria-describedby={errors.sizes ? "sizes-error" : undefined}>
             {SIZES.map((s) => (
-              <label key={s} className="inline-flex cursor-pointer items-center gap-1 rounded-full border border-line px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-900/40">
-                <input type="checkbox" className="size-4 accent-brand-600" checked={form.sizes.includes(s)} onChange={(e) => toggleSize(s, e.target.checked)} />
+              <label
+                key={s}
+                className="inline-flex cursor-pointer items-center gap-1 rounded-full border border-line px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-900/40"
+              >
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={form.sizes.includes(s)}
+                  onChange={(e) => toggleSize(s, e.target.checked)}
+                />
                 {sizeLabel(s, t)}
               </label>
             ))}
@@ -304,7 +406,16 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
           <Button type="submit" size="lg" loading={saving} disabled={uploading} data-testid="product-submit">
             {product ? t("staff.saveProduct") : t("staff.createProduct")}
           </Button>
-          <Button type="button" variant="secondary" size="lg" onClick={() => { setForm(initial); setErrors({}); setStockConflict(null); }}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="lg"
+            onClick={() => {
+              setForm(initial);
+              setErrors({});
+              setStockConflict(null);
+            }}
+          >
             {t("staff.resetForm")}
           </Button>
         </div>
@@ -349,7 +460,11 @@ function ListEditor({
               dir={dir}
               aria-label={itemLabel(i)}
               onChange={(e) => onChange(values.map((x, j) => (j === i ? e.target.value : x)))}
-              className={type === "color" ? "h-10 w-14 cursor-pointer rounded-lg border border-line bg-surface p-1" : "w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-500"}
+              className={
+                type === "color"
+                  ? "h-10 w-14 cursor-pointer rounded-lg border border-line bg-surface p-1"
+                  : "w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-500"
+              }
             />
             <button
               type="button"

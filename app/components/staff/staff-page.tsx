@@ -29,7 +29,17 @@ export function StaffPage({
 }
 
 /** A titled block inside a staff page. */
-export function StaffSection({ title, actions, children, id }: { title: ReactNode; actions?: ReactNode; children: ReactNode; id?: string }) {
+export function StaffSection({
+  title,
+  actions,
+  children,
+  id,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <section className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4" aria-labelledby={id}>
       <div className="flex flex-wrap items-center justify-between gap-2">

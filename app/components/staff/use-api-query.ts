@@ -17,7 +17,11 @@ export interface ApiQuery<T> {
  * the API calls), so the first paint has data and the browser does not ask again; later paths
  * (another page, a search) are fetched.
  */
-export function useApiQuery<T>(path: string | null, init?: { method?: string; body?: unknown }, initial?: T | null): ApiQuery<T> {
+export function useApiQuery<T>(
+  path: string | null,
+  init?: { method?: string; body?: unknown },
+  initial?: T | null,
+): ApiQuery<T> {
   const [data, setData] = useState<T | null>(initial ?? null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(path !== null && initial == null);

@@ -18,10 +18,16 @@ export default function RadixModal({ open, onOpenChange, title, description, chi
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description> : null}
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-muted">{description}</RadixDialog.Description>
+              ) : null}
             </div>
             <RadixDialog.Close asChild>
-              <button type="button" className="inline-flex size-8 items-center justify-center rounded-full hover:bg-surface-2" aria-label={t("common.close")}>
+              <button
+                type="button"
+                className="inline-flex size-8 items-center justify-center rounded-full hover:bg-surface-2"
+                aria-label={t("common.close")}
+              >
                 <X className="size-4" aria-hidden />
               </button>
             </RadixDialog.Close>

@@ -28,7 +28,16 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before a destructive action. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, danger = true, loading }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  danger = true,
+  loading,
+}: ConfirmDialogProps) {
   const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} size="sm">
@@ -36,7 +45,12 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {t("common.cancel")}
         </Button>
-        <Button variant={danger ? "danger" : "primary"} loading={loading} onClick={() => void onConfirm()} data-testid="confirm-button">
+        <Button
+          variant={danger ? "danger" : "primary"}
+          loading={loading}
+          onClick={() => void onConfirm()}
+          data-testid="confirm-button"
+        >
           {confirmLabel ?? t("common.confirm")}
         </Button>
       </div>

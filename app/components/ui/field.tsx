@@ -1,4 +1,11 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 const control =
   "w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand-500 aria-[invalid=true]:border-red-500 disabled:opacity-60";
@@ -18,7 +25,12 @@ export function FieldShell({ label, error, hint, id, required, children }: Field
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
-        {required ? <span className="text-red-700 dark:text-red-400" aria-hidden> *</span> : null}
+        {required ? (
+          <span className="text-red-700 dark:text-red-400" aria-hidden>
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       {hint && !error ? <p className="text-xs text-muted">{hint}</p> : null}
@@ -37,24 +49,17 @@ const errorAria = (fieldId: string, error?: string | null) =>
 
 type Common = { label: ReactNode; error?: string | null; hint?: ReactNode };
 
-export const TextField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, id, className = "", ...rest },
-  ref,
-) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  return (
-    <FieldShell label={label} error={error} hint={hint} id={fieldId} required={rest.required}>
-      <input
-        ref={ref}
-        id={fieldId}
-        {...errorAria(fieldId, error)}
-        className={`${control} ${className}`}
-        {...rest}
-      />
-    </FieldShell>
-  );
-});
+export const TextField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(
+  function TextField({ label, error, hint, id, className = "", ...rest }, ref) {
+    const auto = useId();
+    const fieldId = id ?? auto;
+    return (
+      <FieldShell label={label} error={error} hint={hint} id={fieldId} required={rest.required}>
+        <input ref={ref} id={fieldId} {...errorAria(fieldId, error)} className={`${control} ${className}`} {...rest} />
+      </FieldShell>
+    );
+  },
+);
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, Common & TextareaHTMLAttributes<HTMLTextAreaElement>>(
   function TextAreaField({ label, error, hint, id, className = "", ...rest }, ref) {
@@ -74,23 +79,16 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, Common & TextareaHT
   },
 );
 
-export const SelectField = forwardRef<HTMLSelectElement, Common & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
-  { label, error, hint, id, className = "", children, ...rest },
-  ref,
-) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  return (
-    <FieldShell label={label} error={error} hint={hint} id={fieldId} required={rest.required}>
-      <select
-        ref={ref}
-        id={fieldId}
-        {...errorAria(fieldId, error)}
-        className={`${control} ${className}`}
-        {...rest}
-      >
-        {children}
-      </select>
-    </FieldShell>
-  );
-});
+export const SelectField = forwardRef<HTMLSelectElement, Common & SelectHTMLAttributes<HTMLSelectElement>>(
+  function SelectField({ label, error, hint, id, className = "", children, ...rest }, ref) {
+    const auto = useId();
+    const fieldId = id ?? auto;
+    return (
+      <FieldShell label={label} error={error} hint={hint} id={fieldId} required={rest.required}>
+        <select ref={ref} id={fieldId} {...errorAria(fieldId, error)} className={`${control} ${className}`} {...rest}>
+          {children}
+        </select>
+      </FieldShell>
+    );
+  },
+);

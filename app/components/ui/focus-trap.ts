@@ -4,7 +4,9 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0 && !el.closest("[inert]"));
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.getClientRects().length > 0 && !el.closest("[inert]"),
+  );
 }
 
 /**
@@ -17,7 +19,12 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
   escape.current = onEscape;
   // Read while rendering: by the time effects run, an autoFocus inside has already taken focus.
   const openerRef = useRef<HTMLElement | null>(null);
-  if (active && !openerRef.current && typeof document !== "undefined" && document.activeElement instanceof HTMLElement) {
+  if (
+    active &&
+    !openerRef.current &&
+    typeof document !== "undefined" &&
+    document.activeElement instanceof HTMLElement
+  ) {
     openerRef.current = document.activeElement;
   }
   useEffect(() => {

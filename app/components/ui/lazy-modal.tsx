@@ -4,7 +4,9 @@ import { lazy, Suspense, useState, type ComponentType } from "react";
  * A modal whose code loads the first time it opens: Radix's dialog weighs about 15 kB gzipped and
  * most visits open none. Once opened it stays mounted, so Radix can close it and return focus.
  */
-export function lazyModal<P extends { open: boolean }>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function lazyModal<P extends { open: boolean }>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): ComponentType<P> {
   const Modal = lazy(load);
   return function LazyModal(props: P) {
     const [opened, setOpened] = useState(props.open);

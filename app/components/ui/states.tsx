@@ -27,7 +27,10 @@ export function EmptyState({ title, text, action }: { title: ReactNode; text?: R
 export function ErrorBlock({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const t = useT();
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200"
+    >
       <p>{message}</p>
       {onRetry ? (
         <Button variant="outline" onClick={onRetry}>

@@ -1,7 +1,17 @@
 import { Switch as RadixSwitch } from "radix-ui";
 import { useId, type ReactNode } from "react";
 
-export function Switch({ checked, onCheckedChange, label, disabled }: { checked: boolean; onCheckedChange: (v: boolean) => void; label: ReactNode; disabled?: boolean }) {
+export function Switch({
+  checked,
+  onCheckedChange,
+  label,
+  disabled,
+}: {
+  checked: boolean;
+  onCheckedChange: (v: boolean) => void;
+  label: ReactNode;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="inline-flex items-center gap-2">

@@ -10,7 +10,13 @@ export interface TabItem {
 }
 
 /** Keyboard-navigable tabs (arrow keys follow the reading direction). */
-export function Tabs({ items, value, defaultValue, onValueChange, label }: {
+export function Tabs({
+  items,
+  value,
+  defaultValue,
+  onValueChange,
+  label,
+}: {
   items: TabItem[];
   value?: string;
   defaultValue?: string;
@@ -19,7 +25,12 @@ export function Tabs({ items, value, defaultValue, onValueChange, label }: {
 }) {
   const dir = useDir();
   return (
-    <RadixTabs.Root value={value} defaultValue={defaultValue ?? items[0]?.value} onValueChange={onValueChange} dir={dir}>
+    <RadixTabs.Root
+      value={value}
+      defaultValue={defaultValue ?? items[0]?.value}
+      onValueChange={onValueChange}
+      dir={dir}
+    >
       <RadixTabs.List aria-label={label} className="mb-4 flex gap-1 overflow-x-auto border-b border-line">
         {items.map((i) => (
           <RadixTabs.Trigger

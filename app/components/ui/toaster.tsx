@@ -30,7 +30,11 @@ const Sonner = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 /** Toasts show the time as their description (SPEC §8). */
 export function Toaster() {
   const dir = useDir();
-  const mounted = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!mounted) return null;
   // Plain toasts (coloured icons only): sonner's rich green fails WCAG contrast at 4.25:1.
   return (

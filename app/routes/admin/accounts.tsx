@@ -16,7 +16,10 @@ import { Avatar } from "~/components/account/avatar";
 
 export function meta({ matches }: Route.MetaArgs) {
   const metaT = metaTranslator(matches);
-  return [{ title: `${metaT("account.adminTitle")} | ${metaT("common.shopName")}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${metaT("account.adminTitle")} | ${metaT("common.shopName")}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,7 +44,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) (v === null || v === "" ? next.delete(k) : next.set(k, v));
+    for (const [k, v] of Object.entries(changes)) v === null || v === "" ? next.delete(k) : next.set(k, v);
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
@@ -122,7 +125,11 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
         <div className="pb-2">
-          <Switch checked={query.hidden} onCheckedChange={(v) => update({ hidden: v ? "true" : null, page: null })} label={t("account.adminShowDeleted")} />
+          <Switch
+            checked={query.hidden}
+            onCheckedChange={(v) => update({ hidden: v ? "true" : null, page: null })}
+            label={t("account.adminShowDeleted")}
+          />
         </div>
       </div>
       <p className="mb-2 text-sm text-muted" aria-live="polite">
@@ -130,19 +137,34 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
       </p>
       {loading ? <Spinner /> : null}
       {!loading && users.length === 0 ? (
-        <EmptyState title={t("account.adminNoResults")} text={query.searchTerm ? t("account.adminNoResultsText") : undefined} />
+        <EmptyState
+          title={t("account.adminNoResults")}
+          text={query.searchTerm ? t("account.adminNoResultsText") : undefined}
+        />
       ) : null}
       {!loading && users.length > 0 ? (
         <div className="overflow-x-auto rounded-2xl border border-line">
           <table className="w-full min-w-[760px] text-sm">
             <thead className="bg-surface-2 text-start text-xs uppercase text-muted">
               <tr>
-                <th scope="col" className="p-3 text-start">{t("account.adminColImage")}</th>
-                <th scope="col" className="p-3 text-start">{t("account.adminColUsername")}</th>
-                <th scope="col" className="p-3 text-start">{t("account.adminColEmail")}</th>
-                <th scope="col" className="p-3 text-start">{t("account.adminColPhone")}</th>
-                <th scope="col" className="p-3 text-start">{t("account.adminColRole")}</th>
-                <th scope="col" className="p-3 text-start">{t("account.adminColActions")}</th>
+                <th scope="col" className="p-3 text-start">
+                  {t("account.adminColImage")}
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  {t("account.adminColUsername")}
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  {t("account.adminColEmail")}
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  {t("account.adminColPhone")}
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  {t("account.adminColRole")}
+                </th>
+                <th scope="col" className="p-3 text-start">
+                  {t("account.adminColActions")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -158,10 +180,14 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                       {u.firstName} {u.lastName}
                       {self ? <span className="ms-2 text-xs text-muted">({t("account.adminYou")})</span> : null}
                       {u.suspended.status ? (
-                        <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">{t("account.adminBannedBadge")}</span>
+                        <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
+                          {t("account.adminBannedBadge")}
+                        </span>
                       ) : null}
                       {!u.activated ? (
-                        <span className="ms-2 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">{t("account.adminInactiveBadge")}</span>
+                        <span className="ms-2 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-muted">
+                          {t("account.adminInactiveBadge")}
+                        </span>
                       ) : null}
                     </td>
                     <td className="p-3" dir="ltr">
@@ -188,7 +214,12 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                     <td className="p-3">
                       <div className="flex flex-wrap gap-2">
                         {u.deleted ? (
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => void simple(u, "/undeleteuser")}>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            disabled={busy}
+                            onClick={() => void simple(u, "/undeleteuser")}
+                          >
                             {t("common.restore")}
                           </Button>
                         ) : (
@@ -197,11 +228,21 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                           </Button>
                         )}
                         {u.suspended.status ? (
-                          <Button size="sm" variant="outline" disabled={busy} onClick={() => void simple(u, "/unbanuser")}>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            disabled={busy}
+                            onClick={() => void simple(u, "/unbanuser")}
+                          >
                             {t("account.adminUnban")}
                           </Button>
                         ) : (
-                          <Button size="sm" variant="secondary" disabled={self || busy} onClick={() => void simple(u, "/banuser")}>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            disabled={self || busy}
+                            onClick={() => void simple(u, "/banuser")}
+                          >
                             {t("account.adminBan")}
                           </Button>
                         )}
@@ -216,11 +257,21 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
       ) : null}
       {totalPages > 1 ? (
         <nav className="mt-4 flex items-center justify-center gap-3" aria-label={t("account.adminPages")}>
-          <Button variant="outline" size="sm" disabled={query.page <= 1} onClick={() => update({ page: String(query.page - 1) })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={query.page <= 1}
+            onClick={() => update({ page: String(query.page - 1) })}
+          >
             {t("common.previous")}
           </Button>
           <span className="text-sm">{t("account.adminPageOf", { page: query.page, total: totalPages })}</span>
-          <Button variant="outline" size="sm" disabled={query.page >= totalPages} onClick={() => update({ page: String(query.page + 1) })}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={query.page >= totalPages}
+            onClick={() => update({ page: String(query.page + 1) })}
+          >
             {t("common.next")}
           </Button>
         </nav>

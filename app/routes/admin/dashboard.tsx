@@ -78,14 +78,37 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
-            <ChartCard title={t("admin.usersOverTime")} valueLabel={t("admin.newUsers")} data={toSeries(a.usersOverTimeDate, ["count"], dateLabel)}>
-              <TimeSeriesChart data={toSeries(a.usersOverTimeDate, ["count"], dateLabel)} name={t("admin.newUsers")} color="#2563eb" />
+            <ChartCard
+              title={t("admin.usersOverTime")}
+              valueLabel={t("admin.newUsers")}
+              data={toSeries(a.usersOverTimeDate, ["count"], dateLabel)}
+            >
+              <TimeSeriesChart
+                data={toSeries(a.usersOverTimeDate, ["count"], dateLabel)}
+                name={t("admin.newUsers")}
+                color="#2563eb"
+              />
             </ChartCard>
-            <ChartCard title={t("admin.ordersOverTime")} valueLabel={t("admin.orders")} data={toSeries(a.ordersOverTimeDate, ["count"], dateLabel)}>
-              <TimeSeriesChart data={toSeries(a.ordersOverTimeDate, ["count"], dateLabel)} name={t("admin.orders")} color="#16a34a" />
+            <ChartCard
+              title={t("admin.ordersOverTime")}
+              valueLabel={t("admin.orders")}
+              data={toSeries(a.ordersOverTimeDate, ["count"], dateLabel)}
+            >
+              <TimeSeriesChart
+                data={toSeries(a.ordersOverTimeDate, ["count"], dateLabel)}
+                name={t("admin.orders")}
+                color="#16a34a"
+              />
             </ChartCard>
           </div>
-          <CollectionsPicker active={a.activeCollections} onSaved={(list) => query.setData((prev) => (prev ? { ...prev, activeCollections: list, totalActiveCollections: list.length } : prev))} />
+          <CollectionsPicker
+            active={a.activeCollections}
+            onSaved={(list) =>
+              query.setData((prev) =>
+                prev ? { ...prev, activeCollections: list, totalActiveCollections: list.length } : prev,
+              )
+            }
+          />
         </>
       ) : null}
       <StaffSection title={t("admin.auditLog")} id="audit-log">
@@ -111,7 +134,10 @@ function CollectionsPicker({ active, onSaved }: { active: string[]; onSaved: (li
   async function save() {
     setSaving(true);
     try {
-      const reply = await api<{ message?: string; activeCollections?: string[] }>("/admin/set-active-collections", { method: "POST", body: { collections: chosen } });
+      const reply = await api<{ message?: string; activeCollections?: string[] }>("/admin/set-active-collections", {
+        method: "POST",
+        body: { collections: chosen },
+      });
       toast.success(reply.message ?? t("admin.collectionsSaved"));
       onSaved(reply.activeCollections ?? chosen);
     } catch (e) {
@@ -135,13 +161,22 @@ function CollectionsPicker({ active, onSaved }: { active: string[]; onSaved: (li
       <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="collections-picker">
         <legend className="sr-only">{t("admin.activeCollections")}</legend>
         {COLLECTIONS.map((c) => (
-          <label key={c} className="inline-flex items-center gap-2 rounded-lg border border-line p-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-900/30">
+          <label
+            key={c}
+            className="inline-flex items-center gap-2 rounded-lg border border-line p-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 dark:has-[:checked]:bg-brand-900/30"
+          >
             <input
               type="checkbox"
               className="size-4 accent-brand-600"
               value={c}
               checked={chosen.includes(c)}
-              onChange={(e) => setChosen((list) => (e.target.checked ? COLLECTIONS.filter((x) => x === c || list.includes(x)) : list.filter((x) => x !== c)))}
+              onChange={(e) =>
+                setChosen((list) =>
+                  e.target.checked
+                    ? COLLECTIONS.filter((x) => x === c || list.includes(x))
+                    : list.filter((x) => x !== c),
+                )
+              }
             />
             {t(`common.collection.${c}`)}
           </label>

@@ -45,7 +45,11 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
   const [confirm, setConfirm] = useState<{ kind: "all" } | { kind: "delete"; product: ProductDTO } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const params = new URLSearchParams({ searchTerm: search, page: String(page), limit: String(limit) });
-  const query = useApiQuery<{ products: ProductDTO[]; totalPages: number }>(`/products/pending?${params}`, undefined, loaderData.firstPage);
+  const query = useApiQuery<{ products: ProductDTO[]; totalPages: number }>(
+    `/products/pending?${params}`,
+    undefined,
+    loaderData.firstPage,
+  );
   const products = query.data?.products ?? [];
 
   async function run(id: string, action: () => Promise<{ message?: string }>, fallbackKey: string) {
@@ -87,7 +91,11 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
         }}
         searchLabel={t("admin.searchProducts")}
       />
-      <QueryStatus query={query} empty={products.length === 0} emptyTitle={search ? t("staff.noProductsFound") : t("admin.noPending")} />
+      <QueryStatus
+        query={query}
+        empty={products.length === 0}
+        emptyTitle={search ? t("staff.noProductsFound") : t("admin.noPending")}
+      />
       {products.length > 0 ? (
         <ProductTable
           products={products}
@@ -97,14 +105,21 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
               <Button
                 size="sm"
                 loading={busy === p._id}
-                onClick={() => void run(p._id, () => api(`/products/pending/${p._id}`, { method: "PUT" }), "admin.productApproved")}
+                onClick={() =>
+                  void run(p._id, () => api(`/products/pending/${p._id}`, { method: "PUT" }), "admin.productApproved")
+                }
                 aria-label={`${t("admin.approve")}: ${productName(p, lang)}`}
                 data-testid="approve-product"
               >
                 <Check className="size-4" aria-hidden />
                 {t("admin.approve")}
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirm({ kind: "delete", product: p })} aria-label={`${t("common.delete")}: ${productName(p, lang)}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setConfirm({ kind: "delete", product: p })}
+                aria-label={`${t("common.delete")}: ${productName(p, lang)}`}
+              >
                 <Trash2 className="size-4" aria-hidden />
                 {t("common.delete")}
               </Button>
@@ -122,8 +137,14 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
         danger={confirm?.kind !== "all"}
         loading={busy !== null}
         onConfirm={() => {
-          if (confirm?.kind === "all") return run("all", () => api("/products/pending", { method: "PUT" }), "admin.allApproved");
-          if (confirm?.kind === "delete") return run(confirm.product._id, () => api(`/products/${confirm.product._id}`, { method: "DELETE" }), "admin.productDeleted");
+          if (confirm?.kind === "all")
+            return run("all", () => api("/products/pending", { method: "PUT" }), "admin.allApproved");
+          if (confirm?.kind === "delete")
+            return run(
+              confirm.product._id,
+              () => api(`/products/${confirm.product._id}`, { method: "DELETE" }),
+              "admin.productDeleted",
+            );
         }}
       />
     </StaffPage>

@@ -48,8 +48,17 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const [showDeleted, setShowDeleted] = useState(false);
   const [deleting, setDeleting] = useState<ProductDTO | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const params = new URLSearchParams({ search, page: String(page), limit: String(limit), ...(showDeleted ? { hidden: "true" } : {}) });
-  const query = useApiQuery<{ products: ProductDTO[]; metadata: { totalPages: number } }>(`/products?${params}`, undefined, loaderData.firstPage);
+  const params = new URLSearchParams({
+    search,
+    page: String(page),
+    limit: String(limit),
+    ...(showDeleted ? { hidden: "true" } : {}),
+  });
+  const query = useApiQuery<{ products: ProductDTO[]; metadata: { totalPages: number } }>(
+    `/products?${params}`,
+    undefined,
+    loaderData.firstPage,
+  );
   const products = query.data?.products ?? [];
 
   async function run(id: string, action: () => Promise<{ message?: string }>, fallbackKey: string) {
@@ -71,7 +80,12 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       title={t("admin.productsTitle")}
       description={t("admin.productsIntro")}
       actions={
-        <a href="/api/admin/export/products.csv" download className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2" data-testid="products-csv">
+        <a
+          href="/api/admin/export/products.csv"
+          download
+          className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2"
+          data-testid="products-csv"
+        >
           <Download className="size-4" aria-hidden />
           {t("staff.exportCsv")}
         </a>
@@ -102,7 +116,11 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </ListControls>
-      <QueryStatus query={query} empty={products.length === 0} emptyTitle={showDeleted ? t("staff.noDeleted") : t("staff.noProductsFound")} />
+      <QueryStatus
+        query={query}
+        empty={products.length === 0}
+        emptyTitle={showDeleted ? t("staff.noDeleted") : t("staff.noProductsFound")}
+      />
       {products.length > 0 ? (
         <ProductTable
           products={products}
@@ -113,14 +131,21 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 variant="outline"
                 size="sm"
                 loading={busy === p._id}
-                onClick={() => void run(p._id, () => api(`/products/${p._id}/restore`, { method: "PUT" }), "admin.productRestored")}
+                onClick={() =>
+                  void run(p._id, () => api(`/products/${p._id}/restore`, { method: "PUT" }), "admin.productRestored")
+                }
                 aria-label={`${t("common.restore")}: ${productName(p, lang)}`}
               >
                 <RotateCcw className="size-4" aria-hidden />
                 {t("common.restore")}
               </Button>
             ) : (
-              <Button variant="ghost" size="sm" onClick={() => setDeleting(p)} aria-label={`${t("common.delete")}: ${productName(p, lang)}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setDeleting(p)}
+                aria-label={`${t("common.delete")}: ${productName(p, lang)}`}
+              >
                 <Trash2 className="size-4" aria-hidden />
                 {t("common.delete")}
               </Button>
@@ -137,7 +162,12 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         description={deleting ? productName(deleting, lang) : undefined}
         confirmLabel={t("common.delete")}
         loading={busy !== null}
-        onConfirm={() => void (deleting && run(deleting._id, () => api(`/products/${deleting._id}`, { method: "DELETE" }), "admin.productDeleted"))}
+        onConfirm={() =>
+          void (
+            deleting &&
+            run(deleting._id, () => api(`/products/${deleting._id}`, { method: "DELETE" }), "admin.productDeleted")
+          )
+        }
       />
     </StaffPage>
   );
@@ -159,7 +189,14 @@ function CsvImport({ onImported }: { onImported: () => void }) {
     try {
       const result = await api<ImportReport>("/admin/import/products", { method: "POST", body: form });
       setReport(result);
-      toast.success(result.message ?? t("admin.importDone", { created: result.created.length, updated: result.updated.length, refused: result.refused.length }));
+      toast.success(
+        result.message ??
+          t("admin.importDone", {
+            created: result.created.length,
+            updated: result.updated.length,
+            refused: result.refused.length,
+          }),
+      );
       setFile(null);
       if (input.current) input.current.value = "";
       onImported();
@@ -201,27 +238,35 @@ function CsvImport({ onImported }: { onImported: () => void }) {
       {report ? (
         <>
           <p className="text-sm font-medium" role="status" data-testid="import-summary">
-            {t("admin.importDone", { created: report.created.length, updated: report.updated.length, refused: report.refused.length })}
+            {t("admin.importDone", {
+              created: report.created.length,
+              updated: report.updated.length,
+              refused: report.refused.length,
+            })}
           </p>
           {rows.length > 0 ? (
-            <StaffTable label={t("admin.importReport")} testId="import-report" headers={[t("admin.row"), t("staff.code"), t("admin.outcome"), t("admin.reasons")]}>
-                  {rows.map((r) => (
-                    <tr key={`${r.outcome}-${r.row}`}>
-                      <td className={td}>{r.row}</td>
-                      <td className={`${td} font-mono`}>
-                        <bdi>{r.code}</bdi>
-                      </td>
-                      <td className={td}>
-                        <span
-                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${r.outcome === "refused" ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200"}`}
-                        >
-                          {t(`admin.outcome_${r.outcome}`)}
-                        </span>
-                      </td>
-                      <td className={td}>{r.reasons.length > 0 ? r.reasons.join(" · ") : "—"}</td>
-                    </tr>
-                  ))}
-                </StaffTable>
+            <StaffTable
+              label={t("admin.importReport")}
+              testId="import-report"
+              headers={[t("admin.row"), t("staff.code"), t("admin.outcome"), t("admin.reasons")]}
+            >
+              {rows.map((r) => (
+                <tr key={`${r.outcome}-${r.row}`}>
+                  <td className={td}>{r.row}</td>
+                  <td className={`${td} font-mono`}>
+                    <bdi>{r.code}</bdi>
+                  </td>
+                  <td className={td}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${r.outcome === "refused" ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200"}`}
+                    >
+                      {t(`admin.outcome_${r.outcome}`)}
+                    </span>
+                  </td>
+                  <td className={td}>{r.reasons.length > 0 ? r.reasons.join(" · ") : "—"}</td>
+                </tr>
+              ))}
+            </StaffTable>
           ) : null}
         </>
       ) : null}

@@ -9,7 +9,15 @@ import { useLang, useT } from "~/i18n/react";
 import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useApiQuery } from "~/components/staff/use-api-query";
-import { ChartCard, FigureCard, RankBarChart, ShareChart, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
+import {
+  ChartCard,
+  FigureCard,
+  RankBarChart,
+  ShareChart,
+  TimeSeriesChart,
+  toSeries,
+  useDateLabel,
+} from "~/components/staff/charts";
 import { staffLocale } from "~/components/staff/codes";
 import { inPageLang, textLang } from "~/lib/text-lang";
 
@@ -50,7 +58,11 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
   /** A product's name in the page's language, marked when it stays English on an Arabic page. */
   const name = (p: { name: string; nameAr?: string | null }) => {
     const shown = inPageLang(p.name, p.nameAr, lang);
-    return <span {...textLang(shown, lang)} data-testid="staff-product-name">{shown}</span>;
+    return (
+      <span {...textLang(shown, lang)} data-testid="staff-product-name">
+        {shown}
+      </span>
+    );
   };
 
   return (
@@ -68,22 +80,54 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
             <FigureCard label={t("staff.hiddenProducts")} value={count(a.hiddenProducts)} />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
-            <ChartCard title={t("staff.revenueOverTime")} valueLabel={t("staff.revenue")} data={toSeries(a.revenueOverTime, ["revenue"], dateLabel)} format={egp}>
-              <TimeSeriesChart data={toSeries(a.revenueOverTime, ["revenue"], dateLabel)} name={t("staff.revenue")} format={egp} />
+            <ChartCard
+              title={t("staff.revenueOverTime")}
+              valueLabel={t("staff.revenue")}
+              data={toSeries(a.revenueOverTime, ["revenue"], dateLabel)}
+              format={egp}
+            >
+              <TimeSeriesChart
+                data={toSeries(a.revenueOverTime, ["revenue"], dateLabel)}
+                name={t("staff.revenue")}
+                format={egp}
+              />
             </ChartCard>
-            <ChartCard title={t("staff.refundsOverTime")} valueLabel={t("staff.refunds")} data={toSeries(a.refundAmountsOverTime, ["amount"], dateLabel)} format={egp}>
-              <TimeSeriesChart data={toSeries(a.refundAmountsOverTime, ["amount"], dateLabel)} name={t("staff.refunds")} color="#dc2626" format={egp} />
+            <ChartCard
+              title={t("staff.refundsOverTime")}
+              valueLabel={t("staff.refunds")}
+              data={toSeries(a.refundAmountsOverTime, ["amount"], dateLabel)}
+              format={egp}
+            >
+              <TimeSeriesChart
+                data={toSeries(a.refundAmountsOverTime, ["amount"], dateLabel)}
+                name={t("staff.refunds")}
+                color="#dc2626"
+                format={egp}
+              />
             </ChartCard>
-            <ChartCard title={t("staff.topCategories")} valueLabel={t("staff.unitsSold")} data={a.topCategories.map((c) => ({ label: t(`common.category.${c.name}`), value: c.value }))}>
+            <ChartCard
+              title={t("staff.topCategories")}
+              valueLabel={t("staff.unitsSold")}
+              data={a.topCategories.map((c) => ({ label: t(`common.category.${c.name}`), value: c.value }))}
+            >
               {a.topCategories.length > 0 ? (
-                <RankBarChart data={a.topCategories.map((c) => ({ label: t(`common.category.${c.name}`), value: c.value }))} name={t("staff.unitsSold")} />
+                <RankBarChart
+                  data={a.topCategories.map((c) => ({ label: t(`common.category.${c.name}`), value: c.value }))}
+                  name={t("staff.unitsSold")}
+                />
               ) : (
                 <p className="text-sm text-muted">{t("staff.noSalesYet")}</p>
               )}
             </ChartCard>
-            <ChartCard title={t("staff.topPaymentMethods")} valueLabel={t("staff.ordersCount")} data={a.topPaymentMethods.map((m) => ({ label: t(`common.payment.${m.name}`), value: m.value }))}>
+            <ChartCard
+              title={t("staff.topPaymentMethods")}
+              valueLabel={t("staff.ordersCount")}
+              data={a.topPaymentMethods.map((m) => ({ label: t(`common.payment.${m.name}`), value: m.value }))}
+            >
               {a.topPaymentMethods.length > 0 ? (
-                <ShareChart data={a.topPaymentMethods.map((m) => ({ label: t(`common.payment.${m.name}`), value: m.value }))} />
+                <ShareChart
+                  data={a.topPaymentMethods.map((m) => ({ label: t(`common.payment.${m.name}`), value: m.value }))}
+                />
               ) : (
                 <p className="text-sm text-muted">{t("staff.noSalesYet")}</p>
               )}
@@ -114,11 +158,15 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
                 <ul className="flex flex-col divide-y divide-line">
                   {a.lowStockProducts.map((p) => (
                     <li key={p._id} className="flex items-center gap-3 py-2 text-sm">
-                      {p.images[0] ? <img src={p.images[0]} alt="" className="size-10 rounded object-cover" loading="lazy" /> : null}
+                      {p.images[0] ? (
+                        <img src={p.images[0]} alt="" className="size-10 rounded object-cover" loading="lazy" />
+                      ) : null}
                       <Link to={`/moderator/edit-product/${p._id}`} className="flex-1 hover:underline">
                         {name(p)}
                       </Link>
-                      <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${p.stock === 0 ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"}`}>
+                      <span
+                        className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${p.stock === 0 ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"}`}
+                      >
                         {t("staff.inStockN", { n: p.stock })}
                       </span>
                     </li>

@@ -26,7 +26,9 @@ import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
-  return { list: await initialData(context, "discounts", async () => ({ discounts: await listDiscounts(context.deps) })) };
+  return {
+    list: await initialData(context, "discounts", async () => ({ discounts: await listDiscounts(context.deps) })),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -48,7 +50,8 @@ interface Discount {
 
 type Kind = "category" | "collection" | "product";
 
-const productIdOf = (d: Discount) => (typeof d.productId === "object" && d.productId ? d.productId._id : d.productId ?? null);
+const productIdOf = (d: Discount) =>
+  typeof d.productId === "object" && d.productId ? d.productId._id : (d.productId ?? null);
 
 function targetOf(d: Discount): { kind: Kind; key: string } | null {
   if (d.category) return { kind: "category", key: d.category };
@@ -66,14 +69,23 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
   const [removing, setRemoving] = useState<Discount | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const find = (kind: Kind, key: string) => discounts.find((d) => { const tg = targetOf(d); return tg?.kind === kind && tg.key === key; }) ?? null;
+  const find = (kind: Kind, key: string) =>
+    discounts.find((d) => {
+      const tg = targetOf(d);
+      return tg?.kind === kind && tg.key === key;
+    }) ?? null;
 
   function labelOf(d: Discount): string {
     const tg = targetOf(d);
     if (!tg) return "";
     if (tg.kind === "category") return `${t("staff.byCategory")}: ${t(`common.category.${tg.key}`)}`;
     if (tg.kind === "collection") return `${t("staff.byCollection")}: ${t(`common.collection.${tg.key}`)}`;
-    const name = typeof d.productId === "object" && d.productId ? d.productId.name : d.productName ? inPageLang(d.productName, d.productNameAr, lang) : tg.key;
+    const name =
+      typeof d.productId === "object" && d.productId
+        ? d.productId.name
+        : d.productName
+          ? inPageLang(d.productName, d.productNameAr, lang)
+          : tg.key;
     return `${t("staff.byProduct")}: ${name}`;
   }
 
@@ -104,37 +116,68 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
           {
             value: "category",
             label: t("staff.byCategory"),
-            content: <TargetTab kind="category" options={CATEGORIES} optionLabel={(c) => t(`common.category.${c}`)} find={find} current={current} onSaved={all.reload} />,
+            content: (
+              <TargetTab
+                kind="category"
+                options={CATEGORIES}
+                optionLabel={(c) => t(`common.category.${c}`)}
+                find={find}
+                current={current}
+                onSaved={all.reload}
+              />
+            ),
           },
           {
             value: "collection",
             label: t("staff.byCollection"),
-            content: <TargetTab kind="collection" options={COLLECTIONS} optionLabel={(c) => t(`common.collection.${c}`)} find={find} current={current} onSaved={all.reload} />,
+            content: (
+              <TargetTab
+                kind="collection"
+                options={COLLECTIONS}
+                optionLabel={(c) => t(`common.collection.${c}`)}
+                find={find}
+                current={current}
+                onSaved={all.reload}
+              />
+            ),
           },
-          { value: "product", label: t("staff.byProduct"), content: <ProductTab find={find} current={current} onSaved={all.reload} /> },
+          {
+            value: "product",
+            label: t("staff.byProduct"),
+            content: <ProductTab find={find} current={current} onSaved={all.reload} />,
+          },
         ]}
       />
 
       <StaffSection title={t("staff.allDiscounts")} id="all-discounts">
         <QueryStatus query={all} empty={discounts.length === 0} emptyTitle={t("staff.noDiscounts")} />
         {discounts.length > 0 ? (
-          <StaffTable label={t("staff.allDiscounts")} testId="discounts-table" headers={[t("staff.target"), t("staff.discountPercent"), t("staff.freeShipping"), t("staff.actions")]}>
-                {discounts.map((d) => (
-                  <tr key={d._id}>
-                    <td className={td}>{labelOf(d)}</td>
-                    <td className={td}>
-                      <bdi>{d.discount}%</bdi>
-                    </td>
-                    <td className={td}>{d.hasShipping ? t("staff.yes") : t("staff.no")}</td>
-                    <td className={td}>
-                      <Button variant="ghost" size="sm" onClick={() => setRemoving(d)} aria-label={`${t("staff.removeDiscount")}: ${labelOf(d)}`}>
-                        <Trash2 className="size-4" aria-hidden />
-                        {t("staff.removeDiscount")}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </StaffTable>
+          <StaffTable
+            label={t("staff.allDiscounts")}
+            testId="discounts-table"
+            headers={[t("staff.target"), t("staff.discountPercent"), t("staff.freeShipping"), t("staff.actions")]}
+          >
+            {discounts.map((d) => (
+              <tr key={d._id}>
+                <td className={td}>{labelOf(d)}</td>
+                <td className={td}>
+                  <bdi>{d.discount}%</bdi>
+                </td>
+                <td className={td}>{d.hasShipping ? t("staff.yes") : t("staff.no")}</td>
+                <td className={td}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setRemoving(d)}
+                    aria-label={`${t("staff.removeDiscount")}: ${labelOf(d)}`}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                    {t("staff.removeDiscount")}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         ) : null}
       </StaffSection>
 
@@ -154,7 +197,10 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
 function CurrentDiscount({ discount, onRemove }: { discount: Discount; onRemove: () => void }) {
   const t = useT();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-900 dark:bg-brand-900/30" data-testid="current-discount">
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 dark:border-brand-900 dark:bg-brand-900/30"
+      data-testid="current-discount"
+    >
       <div>
         <p className="font-semibold">{t("staff.currentDiscount", { n: discount.discount })}</p>
         {discount.hasShipping ? (
@@ -177,7 +223,14 @@ interface TabProps {
   onSaved: () => Promise<boolean>;
 }
 
-function TargetTab({ kind, options, optionLabel, find, current, onSaved }: TabProps & { kind: "category" | "collection"; options: readonly string[]; optionLabel: (v: string) => string }) {
+function TargetTab({
+  kind,
+  options,
+  optionLabel,
+  find,
+  current,
+  onSaved,
+}: TabProps & { kind: "category" | "collection"; options: readonly string[]; optionLabel: (v: string) => string }) {
   const t = useT();
   const [target, setTarget] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -200,7 +253,10 @@ function TargetTab({ kind, options, optionLabel, find, current, onSaved }: TabPr
           </option>
         ))}
       </SelectField>
-      {current(target ? find(kind, target) : null, <DiscountForm kind={kind} target={target} onTargetError={setError} onSaved={onSaved} />)}
+      {current(
+        target ? find(kind, target) : null,
+        <DiscountForm kind={kind} target={target} onTargetError={setError} onSaved={onSaved} />,
+      )}
     </div>
   );
 }
@@ -226,7 +282,14 @@ function ProductTab({ find, current, onSaved }: TabProps) {
         role="search"
       >
         <div className="flex-1">
-          <TextField label={t("staff.searchProduct")} type="search" value={search} onChange={(e) => setSearch(e.target.value)} error={error} data-testid="discount-product-search" />
+          <TextField
+            label={t("staff.searchProduct")}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            error={error}
+            data-testid="discount-product-search"
+          />
         </div>
         <Button type="submit" variant="outline">
           {t("common.search")}
@@ -234,9 +297,14 @@ function ProductTab({ find, current, onSaved }: TabProps) {
       </form>
       {results.loading ? <Spinner /> : null}
       {results.error ? <ErrorBlock message={results.error} onRetry={() => void results.reload()} /> : null}
-      {query && results.data && products.length === 0 ? <p className="text-sm text-muted">{t("staff.noProductsFound")}</p> : null}
+      {query && results.data && products.length === 0 ? (
+        <p className="text-sm text-muted">{t("staff.noProductsFound")}</p>
+      ) : null}
       {products.length > 0 ? (
-        <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-xl border border-line p-1" aria-label={t("staff.searchResults")}>
+        <ul
+          className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-xl border border-line p-1"
+          aria-label={t("staff.searchResults")}
+        >
           {products.map((p) => (
             <li key={p._id}>
               <button
@@ -250,20 +318,36 @@ function ProductTab({ find, current, onSaved }: TabProps) {
               >
                 {p.images[0] ? <img src={p.images[0]} alt="" className="size-10 rounded object-cover" /> : null}
                 <span className="text-sm">
-                  <span {...textLang(productName(p, lang), lang)}>{productName(p, lang)}</span> <span className="text-muted">· {p.code}</span>
+                  <span {...textLang(productName(p, lang), lang)}>{productName(p, lang)}</span>{" "}
+                  <span className="text-muted">· {p.code}</span>
                 </span>
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      {picked ? <p className="text-sm font-medium">{t("staff.selectedProduct", { name: productName(picked, lang) })}</p> : null}
-      {current(picked ? find("product", picked._id) : null, <DiscountForm kind="product" target={picked?._id ?? ""} onTargetError={setError} onSaved={onSaved} />)}
+      {picked ? (
+        <p className="text-sm font-medium">{t("staff.selectedProduct", { name: productName(picked, lang) })}</p>
+      ) : null}
+      {current(
+        picked ? find("product", picked._id) : null,
+        <DiscountForm kind="product" target={picked?._id ?? ""} onTargetError={setError} onSaved={onSaved} />,
+      )}
     </div>
   );
 }
 
-function DiscountForm({ kind, target, onTargetError, onSaved }: { kind: Kind; target: string; onTargetError: (m: string | null) => void; onSaved: () => Promise<boolean> }) {
+function DiscountForm({
+  kind,
+  target,
+  onTargetError,
+  onSaved,
+}: {
+  kind: Kind;
+  target: string;
+  onTargetError: (m: string | null) => void;
+  onSaved: () => Promise<boolean>;
+}) {
   const t = useT();
   const [discount, setDiscount] = useState("");
   const [hasShipping, setHasShipping] = useState(false);
@@ -303,10 +387,32 @@ function DiscountForm({ kind, target, onTargetError, onSaved }: { kind: Kind; ta
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-xl border border-line p-4" data-testid="discount-form">
-      <TextField label={t("staff.discountPercent")} type="number" min={0} max={100} step={1} value={discount} onChange={(e) => setDiscount(e.target.value)} error={error} required name="discount" />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 rounded-xl border border-line p-4"
+      data-testid="discount-form"
+    >
+      <TextField
+        label={t("staff.discountPercent")}
+        type="number"
+        min={0}
+        max={100}
+        step={1}
+        value={discount}
+        onChange={(e) => setDiscount(e.target.value)}
+        error={error}
+        required
+        name="discount"
+      />
       <label className="inline-flex items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-brand-600" checked={hasShipping} onChange={(e) => setHasShipping(e.target.checked)} name="hasShipping" />
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-600"
+          checked={hasShipping}
+          onChange={(e) => setHasShipping(e.target.checked)}
+          name="hasShipping"
+        />
         {t("staff.freeShipping")}
       </label>
       <div>

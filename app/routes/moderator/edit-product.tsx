@@ -13,7 +13,10 @@ import { useApiQuery } from "~/components/staff/use-api-query";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireRole(request, context, ["moderator", "admin"]);
-  return { id: params.id, product: await initialData(context, "product", () => getProduct(context.deps, params.id, user)) };
+  return {
+    id: params.id,
+    product: await initialData(context, "product", () => getProduct(context.deps, params.id, user)),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,7 +27,11 @@ export function meta({ matches }: Route.MetaArgs) {
 /** Edit loads the product first (SPEC §2), then shows the same form as Add. */
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const query = useApiQuery<ProductDTO | { product: ProductDTO }>(`/products/${encodeURIComponent(loaderData.id)}`, undefined, loaderData.product);
+  const query = useApiQuery<ProductDTO | { product: ProductDTO }>(
+    `/products/${encodeURIComponent(loaderData.id)}`,
+    undefined,
+    loaderData.product,
+  );
   const product = query.data ? ("product" in query.data ? query.data.product : query.data) : null;
   return (
     <StaffPage
@@ -32,7 +39,10 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
       description={product ? product.name : undefined}
       actions={
         product ? (
-          <Link to={`/product/${product._id}`} className="rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2">
+          <Link
+            to={`/product/${product._id}`}
+            className="rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2"
+          >
             {t("staff.viewInShop")}
           </Link>
         ) : null

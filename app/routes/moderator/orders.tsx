@@ -25,9 +25,12 @@ import type { PaymentStatus } from "@server/modules/orders/order-dto";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
   return {
-    firstPage: await initialData(context, "orders", () => listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE })),
+    firstPage: await initialData(context, "orders", () =>
+      listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE }),
+    ),
     // Orders keep the English city they were placed with; Arabic pages name it in Arabic.
-    cityNamesAr: context.lang === "ar" ? await initialData(context, "city names", () => listCityNamesAr(context.deps.db)) : null,
+    cityNamesAr:
+      context.lang === "ar" ? await initialData(context, "city names", () => listCityNamesAr(context.deps.db)) : null,
   };
 }
 
@@ -60,7 +63,11 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("");
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), ...(filter ? { search: filter } : {}) });
+  const params = new URLSearchParams({
+    page: String(page),
+    limit: String(PAGE_SIZE),
+    ...(filter ? { search: filter } : {}),
+  });
   const query = useApiQuery<unknown>(`/moderator/orders?${params}`, undefined, loaderData.firstPage);
   const orders = listFrom<StaffOrder>(query.data, "orders");
   const totalPages = (query.data as { metadata?: { totalPages?: number } } | null)?.metadata?.totalPages ?? 1;
@@ -75,16 +82,23 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
   async function changeStatus(order: StaffOrder, status: OrderStatus) {
     const loading = toast.loading(t("staff.updatingStatus"));
     query.setData((prev: unknown) => {
-      const list = listFrom<StaffOrder>(prev, "orders").map((o) => (o._id === order._id ? { ...o, shipping: { ...o.shipping, status } } : o));
+      const list = listFrom<StaffOrder>(prev, "orders").map((o) =>
+        o._id === order._id ? { ...o, shipping: { ...o.shipping, status } } : o,
+      );
       return Array.isArray(prev) ? list : { ...(prev as object), orders: list };
     });
     try {
-      const reply = await api<{ order?: StaffOrder }>(`/moderator/orders/${order._id}/status`, { method: "PUT", body: { status } });
+      const reply = await api<{ order?: StaffOrder }>(`/moderator/orders/${order._id}/status`, {
+        method: "PUT",
+        body: { status },
+      });
       // Delivering a cash order marks it paid (docs/decisions/117): show what the server decided.
       const paymentStatus = reply.order?.paymentStatus;
       if (paymentStatus) {
         query.setData((prev: unknown) => {
-          const list = listFrom<StaffOrder>(prev, "orders").map((o) => (o._id === order._id ? { ...o, paymentStatus } : o));
+          const list = listFrom<StaffOrder>(prev, "orders").map((o) =>
+            o._id === order._id ? { ...o, paymentStatus } : o,
+          );
           return Array.isArray(prev) ? list : { ...(prev as object), orders: list };
         });
       }
@@ -104,7 +118,12 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
       title={t("staff.ordersTitle")}
       description={t("staff.ordersIntro")}
       actions={
-        <a href="/api/admin/export/orders.csv" download className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2" data-testid="orders-csv">
+        <a
+          href="/api/admin/export/orders.csv"
+          download
+          className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm hover:bg-surface-2"
+          data-testid="orders-csv"
+        >
           <Download className="size-4" aria-hidden />
           {t("staff.exportCsv")}
         </a>
@@ -115,7 +134,10 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
           {t("staff.searchOrderNumber")}
           <span className="relative">
-            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
+            <Search
+              className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+              aria-hidden
+            />
             <input
               type="search"
               value={search}
@@ -141,52 +163,73 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
       </form>
 
       {query.loading && !query.data ? <Spinner /> : null}
-      {query.error && !query.loading ? <ErrorBlock message={t("staff.ordersLoadFailed")} onRetry={() => void query.reload()} /> : null}
-      {query.data && orders.length === 0 ? <EmptyState title={filter ? t("staff.noOrdersMatch") : t("staff.noOrders")} /> : null}
+      {query.error && !query.loading ? (
+        <ErrorBlock message={t("staff.ordersLoadFailed")} onRetry={() => void query.reload()} />
+      ) : null}
+      {query.data && orders.length === 0 ? (
+        <EmptyState title={filter ? t("staff.noOrdersMatch") : t("staff.noOrders")} />
+      ) : null}
       {orders.length > 0 ? (
-        <StaffTable label={t("staff.ordersTitle")} testId="orders-table" className={`${tableClass} min-w-[860px]`} headers={[t("staff.orderNumber"), t("staff.date"), t("staff.customer"), t("staff.items"), t("staff.payment"), t("staff.total"), t("staff.status")]}>
-              {orders.map((o) => (
-                <tr key={o._id} data-testid="order-row" data-order-number={o.orderNumber}>
-                  <td className={`${td} font-mono`}>
-                    <bdi>{o.orderNumber}</bdi>
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{dateFmt.format(new Date(o.createdAt))}</td>
-                  <td className={td}>
-                    <div>
-                      {o.firstName} {o.lastName}
-                    </div>
-                    <div className="text-xs text-muted">
-                      <bdi>{o.email}</bdi> · <bdi>{o.phone}</bdi>
-                    </div>
-                    {o.shipping.address?.city ? <div className="text-xs text-muted" data-testid="order-city">{cityInLang(o.shipping.address.city, loaderData.cityNamesAr, lang)}</div> : null}
-                  </td>
-                  <td className={td}>{o.products.reduce((n, p) => n + p.quantity, 0)}</td>
-                  <td className={td}>
-                    <div>{t(`common.payment.${o.paymentMethod}`)}</div>
-                    <PaymentStatusBadge status={o.paymentStatus} />
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <Price egp={o.totalAmount} />
-                  </td>
-                  <td className={td}>
-                    <select
-                      value={o.shipping.status}
-                      onChange={(e) => void changeStatus(o, e.target.value as OrderStatus)}
-                      aria-label={t("staff.statusOf", { number: o.orderNumber })}
-                      className="rounded-lg border-2 bg-surface px-2 py-1 text-sm font-medium"
-                      style={{ borderColor: ORDER_STATUS_COLORS[o.shipping.status] }}
-                      data-testid="order-status"
-                    >
-                      {ORDER_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {t(`common.status.${s}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                </tr>
-              ))}
-            </StaffTable>
+        <StaffTable
+          label={t("staff.ordersTitle")}
+          testId="orders-table"
+          className={`${tableClass} min-w-[860px]`}
+          headers={[
+            t("staff.orderNumber"),
+            t("staff.date"),
+            t("staff.customer"),
+            t("staff.items"),
+            t("staff.payment"),
+            t("staff.total"),
+            t("staff.status"),
+          ]}
+        >
+          {orders.map((o) => (
+            <tr key={o._id} data-testid="order-row" data-order-number={o.orderNumber}>
+              <td className={`${td} font-mono`}>
+                <bdi>{o.orderNumber}</bdi>
+              </td>
+              <td className={`${td} whitespace-nowrap`}>{dateFmt.format(new Date(o.createdAt))}</td>
+              <td className={td}>
+                <div>
+                  {o.firstName} {o.lastName}
+                </div>
+                <div className="text-xs text-muted">
+                  <bdi>{o.email}</bdi> · <bdi>{o.phone}</bdi>
+                </div>
+                {o.shipping.address?.city ? (
+                  <div className="text-xs text-muted" data-testid="order-city">
+                    {cityInLang(o.shipping.address.city, loaderData.cityNamesAr, lang)}
+                  </div>
+                ) : null}
+              </td>
+              <td className={td}>{o.products.reduce((n, p) => n + p.quantity, 0)}</td>
+              <td className={td}>
+                <div>{t(`common.payment.${o.paymentMethod}`)}</div>
+                <PaymentStatusBadge status={o.paymentStatus} />
+              </td>
+              <td className={`${td} whitespace-nowrap`}>
+                <Price egp={o.totalAmount} />
+              </td>
+              <td className={td}>
+                <select
+                  value={o.shipping.status}
+                  onChange={(e) => void changeStatus(o, e.target.value as OrderStatus)}
+                  aria-label={t("staff.statusOf", { number: o.orderNumber })}
+                  className="rounded-lg border-2 bg-surface px-2 py-1 text-sm font-medium"
+                  style={{ borderColor: ORDER_STATUS_COLORS[o.shipping.status] }}
+                  data-testid="order-status"
+                >
+                  {ORDER_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`common.status.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
       <Pager page={page} totalPages={totalPages} onPage={setPage} />
     </StaffPage>

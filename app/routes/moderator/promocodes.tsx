@@ -20,7 +20,11 @@ import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
-  return { list: await initialData(context, "promo codes", async () => ({ promoCodes: await listPromoCodes(context.deps.db) })) };
+  return {
+    list: await initialData(context, "promo codes", async () => ({
+      promoCodes: await listPromoCodes(context.deps.db),
+    })),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -70,35 +74,46 @@ export default function PromoCodes({ loaderData }: Route.ComponentProps) {
         <StaffSection title={t("staff.promoCodesList")} id="promo-codes-list">
           <QueryStatus query={list} empty={codes.length === 0} emptyTitle={t("staff.noPromoCodes")} />
           {codes.length > 0 ? (
-            <StaffTable label={t("staff.promoCodesList")} testId="promo-codes-table" headers={[t("staff.code"), t("staff.discount"), t("staff.uses"), t("staff.expiry"), t("staff.actions")]}>
-                  {codes.map((c) => (
-                    <tr key={c._id}>
-                      <td className={`${td} font-mono`}>
-                        <bdi>{c.code}</bdi>
-                      </td>
-                      <td className={td}>
-                        <bdi>{c.discountValue}%</bdi>
-                      </td>
-                      <td className={td}>
-                        <bdi>
-                          {c.uses} / {c.usageLimit}
-                        </bdi>
-                      </td>
-                      <td className={td}>
-                        <span className="whitespace-nowrap">{dateFmt.format(new Date(c.expDate))}</span>
-                        {isExpired(c.expDate) ? (
-                          <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">{t("staff.expired")}</span>
-                        ) : null}
-                      </td>
-                      <td className={td}>
-                        <Button variant="ghost" size="sm" onClick={() => setDeleting(c)} aria-label={t("staff.deletePromoCodeN", { code: c.code })}>
-                          <Trash2 className="size-4" aria-hidden />
-                          {t("common.delete")}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </StaffTable>
+            <StaffTable
+              label={t("staff.promoCodesList")}
+              testId="promo-codes-table"
+              headers={[t("staff.code"), t("staff.discount"), t("staff.uses"), t("staff.expiry"), t("staff.actions")]}
+            >
+              {codes.map((c) => (
+                <tr key={c._id}>
+                  <td className={`${td} font-mono`}>
+                    <bdi>{c.code}</bdi>
+                  </td>
+                  <td className={td}>
+                    <bdi>{c.discountValue}%</bdi>
+                  </td>
+                  <td className={td}>
+                    <bdi>
+                      {c.uses} / {c.usageLimit}
+                    </bdi>
+                  </td>
+                  <td className={td}>
+                    <span className="whitespace-nowrap">{dateFmt.format(new Date(c.expDate))}</span>
+                    {isExpired(c.expDate) ? (
+                      <span className="ms-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
+                        {t("staff.expired")}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={td}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setDeleting(c)}
+                      aria-label={t("staff.deletePromoCodeN", { code: c.code })}
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                      {t("common.delete")}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </StaffTable>
           ) : null}
         </StaffSection>
       </div>
@@ -150,16 +165,53 @@ function CreatePromoCode({ onCreated }: { onCreated: () => Promise<boolean> }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="promo-code-form">
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <TextField label={t("staff.code")} value={form.code} onChange={(e) => set("code", e.target.value.toUpperCase())} error={err("code")} required name="code" className="font-mono" />
+          <TextField
+            label={t("staff.code")}
+            value={form.code}
+            onChange={(e) => set("code", e.target.value.toUpperCase())}
+            error={err("code")}
+            required
+            name="code"
+            className="font-mono"
+          />
         </div>
         <Button variant="outline" onClick={() => set("code", generatePromoCode())} data-testid="generate-code">
           <Wand2 className="size-4" aria-hidden />
           {t("staff.generate")}
         </Button>
       </div>
-      <TextField label={t("staff.discountPercent")} type="number" min={0} max={100} value={form.discountValue} onChange={(e) => set("discountValue", e.target.value)} error={err("discountValue")} required name="discountValue" />
-      <TextField label={t("staff.maxUses")} type="number" min={1} step={1} value={form.usageLimit} onChange={(e) => set("usageLimit", e.target.value)} error={err("usageLimit")} required name="usageLimit" />
-      <TextField label={t("staff.expiryDate")} type="date" min={tomorrowIso()} value={form.expDate} onChange={(e) => set("expDate", e.target.value)} error={err("expDate")} required name="expDate" />
+      <TextField
+        label={t("staff.discountPercent")}
+        type="number"
+        min={0}
+        max={100}
+        value={form.discountValue}
+        onChange={(e) => set("discountValue", e.target.value)}
+        error={err("discountValue")}
+        required
+        name="discountValue"
+      />
+      <TextField
+        label={t("staff.maxUses")}
+        type="number"
+        min={1}
+        step={1}
+        value={form.usageLimit}
+        onChange={(e) => set("usageLimit", e.target.value)}
+        error={err("usageLimit")}
+        required
+        name="usageLimit"
+      />
+      <TextField
+        label={t("staff.expiryDate")}
+        type="date"
+        min={tomorrowIso()}
+        value={form.expDate}
+        onChange={(e) => set("expDate", e.target.value)}
+        error={err("expDate")}
+        required
+        name="expDate"
+      />
       <div>
         <Button type="submit" loading={saving} data-testid="promo-code-submit">
           {t("staff.createPromoCode")}

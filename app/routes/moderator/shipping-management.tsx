@@ -77,38 +77,62 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
 
   const view = (
     <div className="flex flex-col gap-3">
-      <QueryStatus query={query} empty={options.length === 0} emptyTitle={t("staff.noShipping")} errorMessage={t("staff.shippingLoadFailed")} />
+      <QueryStatus
+        query={query}
+        empty={options.length === 0}
+        emptyTitle={t("staff.noShipping")}
+        errorMessage={t("staff.shippingLoadFailed")}
+      />
       {options.length > 0 ? (
-        <StaffTable label={t("staff.shippingTitle")} testId="shipping-table" headers={[t("staff.city"), t("staff.shippingCost"), t("staff.additionalCost"), t("staff.estTime"), t("staff.actions")]}>
-              {options.map((o) => (
-                <tr key={o._id} aria-selected={o._id === chosenId} className="aria-selected:bg-brand-50 dark:aria-selected:bg-brand-900/30">
-                  <td className={td} data-testid="shipping-city">
-                    {cityName(o)}
-                  </td>
-                  <td className={td}>{o.shipping === 0 ? t("staff.free") : <Price egp={o.shipping} />}</td>
-                  <td className={td}>{o.additionalCost ? <Price egp={o.additionalCost} /> : "—"}</td>
-                  <td className={td}>{t("staff.businessDays", { days: o.estTime })}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => {
-                        setChosenId(o._id);
-                        setTab("update");
-                      }}
-                      aria-label={`${t("common.edit")}: ${cityName(o)}`}
-                    >
-                      <Pencil className="size-4" aria-hidden />
-                      {t("common.edit")}
-                    </Button>
-                    <Button variant="ghost" size="sm" onClick={() => setDeleting(o)} aria-label={`${t("common.delete")}: ${cityName(o)}`}>
-                      <Trash2 className="size-4" aria-hidden />
-                      {t("common.delete")}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </StaffTable>
+        <StaffTable
+          label={t("staff.shippingTitle")}
+          testId="shipping-table"
+          headers={[
+            t("staff.city"),
+            t("staff.shippingCost"),
+            t("staff.additionalCost"),
+            t("staff.estTime"),
+            t("staff.actions"),
+          ]}
+        >
+          {options.map((o) => (
+            <tr
+              key={o._id}
+              aria-selected={o._id === chosenId}
+              className="aria-selected:bg-brand-50 dark:aria-selected:bg-brand-900/30"
+            >
+              <td className={td} data-testid="shipping-city">
+                {cityName(o)}
+              </td>
+              <td className={td}>{o.shipping === 0 ? t("staff.free") : <Price egp={o.shipping} />}</td>
+              <td className={td}>{o.additionalCost ? <Price egp={o.additionalCost} /> : "—"}</td>
+              <td className={td}>{t("staff.businessDays", { days: o.estTime })}</td>
+              <td className={`${td} whitespace-nowrap`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setChosenId(o._id);
+                    setTab("update");
+                  }}
+                  aria-label={`${t("common.edit")}: ${cityName(o)}`}
+                >
+                  <Pencil className="size-4" aria-hidden />
+                  {t("common.edit")}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setDeleting(o)}
+                  aria-label={`${t("common.delete")}: ${cityName(o)}`}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                  {t("common.delete")}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
     </div>
   );
@@ -117,7 +141,12 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
     <StaffPage title={t("staff.shippingTitle")} description={t("staff.shippingIntro")} testId="shipping-management">
       <label className="flex max-w-sm flex-col gap-1 text-sm font-medium">
         {t("staff.chooseCity")}
-        <select value={chosenId ?? ""} onChange={(e) => setChosenId(e.target.value || null)} className="rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-testid="choose-city">
+        <select
+          value={chosenId ?? ""}
+          onChange={(e) => setChosenId(e.target.value || null)}
+          className="rounded-lg border border-line bg-surface px-3 py-2 text-sm"
+          data-testid="choose-city"
+        >
           <option value="">—</option>
           {options.map((o) => (
             <option key={o._id} value={o._id}>
@@ -132,14 +161,39 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
         onValueChange={setTab}
         items={[
           { value: "view", label: t("staff.tabView"), content: view },
-          { value: "create", label: t("staff.tabCreate"), content: <ShippingForm onSaved={async () => { await query.reload(); setTab("view"); }} /> },
+          {
+            value: "create",
+            label: t("staff.tabCreate"),
+            content: (
+              <ShippingForm
+                onSaved={async () => {
+                  await query.reload();
+                  setTab("view");
+                }}
+              />
+            ),
+          },
           {
             value: "update",
             label: t("staff.tabUpdate"),
             disabled: !chosen,
-            content: chosen ? <ShippingForm key={chosen._id} option={chosen} onSaved={async () => { await query.reload(); }} /> : <p className="text-sm text-muted">{t("staff.chooseCityFirst")}</p>,
+            content: chosen ? (
+              <ShippingForm
+                key={chosen._id}
+                option={chosen}
+                onSaved={async () => {
+                  await query.reload();
+                }}
+              />
+            ) : (
+              <p className="text-sm text-muted">{t("staff.chooseCityFirst")}</p>
+            ),
           },
-          { value: "additional", label: t("staff.tabAdditional"), content: <AdditionalCost options={options} onSaved={query.reload} /> },
+          {
+            value: "additional",
+            label: t("staff.tabAdditional"),
+            content: <AdditionalCost options={options} onSaved={query.reload} />,
+          },
         ]}
       />
       <ConfirmDialog
@@ -183,7 +237,10 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
     setErrors({});
     setSaving(true);
     try {
-      await api(option ? `/shipping/${option._id}` : "/shipping", { method: option ? "PUT" : "POST", body: result.data });
+      await api(option ? `/shipping/${option._id}` : "/shipping", {
+        method: option ? "PUT" : "POST",
+        body: result.data,
+      });
       toast.success(t("staff.shippingSaved"));
       if (!option) setForm({ city: "", cityAr: "", shipping: "", estTime: "", additionalCost: "" });
       await onSaved();
@@ -195,13 +252,59 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-3" data-testid={option ? "shipping-update-form" : "shipping-create-form"}>
-      <TextField label={t("staff.city")} value={form.city} onChange={(e) => set("city", e.target.value)} error={err("city")} required name="city" />
-      <TextField label={t("staff.cityAr")} value={form.cityAr} onChange={(e) => set("cityAr", e.target.value)} error={err("cityAr")} name="cityAr" dir="rtl" lang="ar" />
-      <TextField label={t("staff.shippingCostEgp")} type="number" min={0} step="0.01" value={form.shipping} onChange={(e) => set("shipping", e.target.value)} error={err("shipping")} required name="shipping" />
-      <TextField label={t("staff.estTime")} hint={t("staff.estTimeHint")} value={form.estTime} onChange={(e) => set("estTime", e.target.value)} error={err("estTime")} required name="estTime" />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex max-w-md flex-col gap-3"
+      data-testid={option ? "shipping-update-form" : "shipping-create-form"}
+    >
+      <TextField
+        label={t("staff.city")}
+        value={form.city}
+        onChange={(e) => set("city", e.target.value)}
+        error={err("city")}
+        required
+        name="city"
+      />
+      <TextField
+        label={t("staff.cityAr")}
+        value={form.cityAr}
+        onChange={(e) => set("cityAr", e.target.value)}
+        error={err("cityAr")}
+        name="cityAr"
+        dir="rtl"
+        lang="ar"
+      />
+      <TextField
+        label={t("staff.shippingCostEgp")}
+        type="number"
+        min={0}
+        step="0.01"
+        value={form.shipping}
+        onChange={(e) => set("shipping", e.target.value)}
+        error={err("shipping")}
+        required
+        name="shipping"
+      />
+      <TextField
+        label={t("staff.estTime")}
+        hint={t("staff.estTimeHint")}
+        value={form.estTime}
+        onChange={(e) => set("estTime", e.target.value)}
+        error={err("estTime")}
+        required
+        name="estTime"
+      />
       {option ? (
-        <TextField label={t("staff.additionalCostEgp")} type="number" step="0.01" value={form.additionalCost} onChange={(e) => set("additionalCost", e.target.value)} error={err("additionalCost")} name="additionalCost" />
+        <TextField
+          label={t("staff.additionalCostEgp")}
+          type="number"
+          step="0.01"
+          value={form.additionalCost}
+          onChange={(e) => set("additionalCost", e.target.value)}
+          error={err("additionalCost")}
+          name="additionalCost"
+        />
       ) : null}
       <div>
         <Button type="submit" loading={saving}>
@@ -249,7 +352,12 @@ function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSav
       <fieldset className="flex flex-col gap-2" aria-describedby={errors.citiesId ? "cities-error" : undefined}>
         <legend className="mb-1 text-sm font-medium">{t("staff.citiesToChange")}</legend>
         <label className="inline-flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-brand-600" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? options.map((o) => o._id) : [])} />
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-600"
+            checked={allChosen}
+            onChange={(e) => setSelected(e.target.checked ? options.map((o) => o._id) : [])}
+          />
           {t("staff.selectAll")}
         </label>
         <div className="grid max-h-72 gap-1 overflow-y-auto rounded-xl border border-line p-2 sm:grid-cols-2 md:grid-cols-3">
@@ -259,7 +367,9 @@ function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSav
                 type="checkbox"
                 className="size-4 accent-brand-600"
                 checked={selected.includes(o._id)}
-                onChange={(e) => setSelected((s) => (e.target.checked ? [...s, o._id] : s.filter((id) => id !== o._id)))}
+                onChange={(e) =>
+                  setSelected((s) => (e.target.checked ? [...s, o._id] : s.filter((id) => id !== o._id)))
+                }
               />
               {cityName(o)}
             </label>
@@ -272,7 +382,17 @@ function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSav
         ) : null}
       </fieldset>
       <div className="max-w-xs">
-        <TextField label={t("staff.additionalCostEgp")} hint={t("staff.additionalHint")} type="number" step="0.01" value={cost} onChange={(e) => setCost(e.target.value)} error={errors.additionalCost ? t(errors.additionalCost) : null} required name="additionalCost" />
+        <TextField
+          label={t("staff.additionalCostEgp")}
+          hint={t("staff.additionalHint")}
+          type="number"
+          step="0.01"
+          value={cost}
+          onChange={(e) => setCost(e.target.value)}
+          error={errors.additionalCost ? t(errors.additionalCost) : null}
+          required
+          name="additionalCost"
+        />
       </div>
       <div>
         <Button type="submit" loading={saving} data-testid="apply-additional">

@@ -11,7 +11,9 @@ export const users = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull().default(""),
     profileImage: text("profile_image"),
-    role: text("role", { enum: ["user", "moderator", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ["user", "moderator", "admin"] })
+      .notNull()
+      .default("user"),
     /** Absent for accounts created through the identity provider. */
     passwordHash: text("password_hash"),
     googleSub: text("google_sub"),
@@ -24,8 +26,12 @@ export const users = pgTable(
      */
     failedLogins: integer("failed_logins").notNull().default(0),
     lastFailedLoginAt: timestamp("last_failed_login_at", { withTimezone: true }),
-    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
-    theme: text("theme", { enum: ["light", "dark"] }).notNull().default("light"),
+    lang: text("lang", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
+    theme: text("theme", { enum: ["light", "dark"] })
+      .notNull()
+      .default("light"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,7 +51,9 @@ export const sessions = pgTable(
   "sessions",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,7 +65,9 @@ export const accountCodes = pgTable(
   "account_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: ["activation", "reset"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -68,7 +78,6 @@ export const accountCodes = pgTable(
   (t) => [index("account_codes_user_purpose_idx").on(t.userId, t.purpose)],
 );
 
-
 /**
  * Wrong passwords per account AND client address (decision 060): five in a row lock that address
  * out of that account for 15 minutes, so a stranger cannot lock the owner out from elsewhere.
@@ -77,7 +86,9 @@ export const accountCodes = pgTable(
 export const loginThrottle = pgTable(
   "login_throttle",
   {
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     clientKey: text("client_key").notNull(),
     failures: integer("failures").notNull().default(0),
     lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),

@@ -22,7 +22,9 @@ export const products = pgTable(
     code: text("code").notNull(),
     description: text("description").notNull(),
     descriptionAr: text("description_ar"),
-    category: text("category").notNull().references(() => categories.name),
+    category: text("category")
+      .notNull()
+      .references(() => categories.name),
     collection: text("collection").references(() => collections.name),
     /** Unit price in piastres, before any discount. */
     price: integer("price").notNull(),
@@ -35,7 +37,9 @@ export const products = pgTable(
     bulkDiscountminQuantity: integer("bulk_min_quantity"),
     /** Price of one full set, in piastres, before the discount percent. */
     bulkDiscount: integer("bulk_price"),
-    status: text("status", { enum: ["pending", "approved"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved"] })
+      .notNull()
+      .default("pending"),
     hidden: boolean("hidden").notNull().default(false),
     /**
      * Denormalised from the discounts table so the listing can filter and sort by the price a
@@ -65,8 +69,12 @@ export const products = pgTable(
 export const wishlistItems = pgTable(
   "wishlist_items",
   {
-    userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    productId: uuid("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],

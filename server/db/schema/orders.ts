@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
 
@@ -30,7 +41,9 @@ export const orders = pgTable(
     promoPercent: integer("promo_percent").notNull().default(0),
     paymentMethod: text("payment_method", { enum: ["Cash on Delivery", "Credit Card"] }).notNull(),
     /** Set by the card provider's verified callback, or by delivery for cash (docs/decisions/117). */
-    paymentStatus: text("payment_status", { enum: ["Unpaid", "Paid", "Failed"] }).notNull().default("Unpaid"),
+    paymentStatus: text("payment_status", { enum: ["Unpaid", "Paid", "Failed"] })
+      .notNull()
+      .default("Unpaid"),
     /** The provider's transaction that paid the order. */
     paymentTransactionId: text("payment_transaction_id"),
     status: text("status", { enum: ["Processing", "Shipped", "Out for Delivery", "Delivered", "Cancelled"] })
@@ -42,7 +55,9 @@ export const orders = pgTable(
     promoDiscount: integer("promo_discount").notNull().default(0),
     shippingPrice: integer("shipping_price").notNull(),
     total: integer("total").notNull(),
-    lang: text("lang", { enum: ["en", "ar"] }).notNull().default("en"),
+    lang: text("lang", { enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,7 +73,9 @@ export const orderItems = pgTable(
   "order_items",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     /** Snapshots, so an order reads the same after the product changes. */
     name: text("name").notNull(),

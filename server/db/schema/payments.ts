@@ -9,7 +9,9 @@ export const paymentSessions = pgTable(
   "payment_sessions",
   {
     providerOrderId: text("provider_order_id").primaryKey(),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     merchantOrderId: text("merchant_order_id").notNull(),
     /** Piastres, as sent to the provider. */
     amountCents: integer("amount_cents").notNull(),

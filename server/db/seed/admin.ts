@@ -20,11 +20,19 @@ export async function ensureAdmin({ db, config, log }: AppDeps) {
     if (existing) {
       await db
         .update(users)
-        .set({ role: "admin", passwordHash, activatedAt: existing.activatedAt ?? new Date(), bannedAt: null, deletedAt: null })
+        .set({
+          role: "admin",
+          passwordHash,
+          activatedAt: existing.activatedAt ?? new Date(),
+          bannedAt: null,
+          deletedAt: null,
+        })
         .where(eq(users.id, existing.id));
       if (existing.bannedAt || existing.deletedAt) await revokeAllSessions(db, existing.id);
     } else {
-      await db.insert(users).values({ firstName: "Admin", lastName: "", email, role: "admin", passwordHash, activatedAt: new Date() });
+      await db
+        .insert(users)
+        .values({ firstName: "Admin", lastName: "", email, role: "admin", passwordHash, activatedAt: new Date() });
     }
     return;
   }
@@ -34,7 +42,14 @@ export async function ensureAdmin({ db, config, log }: AppDeps) {
   const email = "admin@azya.local";
   const [created] = await db
     .insert(users)
-    .values({ firstName: "Admin", lastName: "", email, role: "admin", passwordHash: await hashPassword(password), activatedAt: new Date() })
+    .values({
+      firstName: "Admin",
+      lastName: "",
+      email,
+      role: "admin",
+      passwordHash: await hashPassword(password),
+      activatedAt: new Date(),
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (!created) return; // another process made it first and wrote its own file
@@ -51,10 +66,14 @@ function writeAdminPasswordFile(dataDir: string, email: string, password: string
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "admin-password.txt");
   fs.rmSync(file, { force: true }); // a fresh file, so the mode below is the one it is created with
-  fs.writeFileSync(file, `The first admin account of the shop (delete this file once you have signed in).\nemail: ${email}\npassword: ${password}\n`, {
-    mode: 0o600,
-    flag: "wx",
-  });
+  fs.writeFileSync(
+    file,
+    `The first admin account of the shop (delete this file once you have signed in).\nemail: ${email}\npassword: ${password}\n`,
+    {
+      mode: 0o600,
+      flag: "wx",
+    },
+  );
   fs.chmodSync(file, 0o600); // whatever the umask
   return file;
 }

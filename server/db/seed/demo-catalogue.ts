@@ -2,8 +2,18 @@
 import type { Category, Collection, Size } from "@core/constants";
 
 export const COLORS = {
-  black: "#1f1f1f", ivory: "#f3efe4", beige: "#d8c3a5", camel: "#b07d48", navy: "#1e2a4a", burgundy: "#7b1e3a",
-  rose: "#e8a0b4", olive: "#6b7045", sky: "#8fb8de", emerald: "#1f6f5c", grey: "#8a8d91", mustard: "#d4a93c",
+  black: "#1f1f1f",
+  ivory: "#f3efe4",
+  beige: "#d8c3a5",
+  camel: "#b07d48",
+  navy: "#1e2a4a",
+  burgundy: "#7b1e3a",
+  rose: "#e8a0b4",
+  olive: "#6b7045",
+  sky: "#8fb8de",
+  emerald: "#1f6f5c",
+  grey: "#8a8d91",
+  mustard: "#d4a93c",
 } as const;
 export type ColorName = keyof typeof COLORS;
 
@@ -27,16 +37,56 @@ export type FabricName = keyof typeof FABRICS;
 
 /** What a customer reads about each category, with the product's own name and fabric filled in. */
 const CATEGORY_TEXT: Record<Category, { en: string; ar: string; fit: [string, string] }> = {
-  dresses: { en: "{name} in {fabric}: a flattering cut that takes you from day to evening.", ar: "{name} من {fabric}: قصة أنيقة تناسبك من النهار إلى المساء.", fit: ["Relaxed fit, midi length", "قصة مريحة وطول ميدي"] },
-  blouses: { en: "{name} in {fabric}, light and easy to pair with skirts or trousers.", ar: "{name} من {fabric}، خفيفة وسهلة التنسيق مع الجيبات أو البناطيل.", fit: ["Regular fit", "قصة عادية"] },
-  cardigans: { en: "{name} in {fabric}: an easy layer for cool mornings and air-conditioned offices.", ar: "{name} من {fabric}: طبقة سهلة للصباح البارد والمكاتب المكيفة.", fit: ["Open front, relaxed fit", "مفتوح من الأمام بقصة مريحة"] },
-  chemises: { en: "{name} in {fabric} with a clean collar and a long, modest cut.", ar: "{name} من {fabric} بياقة أنيقة وقصة طويلة محتشمة.", fit: ["Long line, button front", "طويل بأزرار أمامية"] },
-  hoodies: { en: "{name} in {fabric}: cosy, roomy and made for weekends.", ar: "{name} من {fabric}: دافئ وواسع ومناسب لعطلة نهاية الأسبوع.", fit: ["Oversized fit with hood", "قصة واسعة مع كابيشون"] },
-  jackets: { en: "{name} in {fabric}, tailored to finish any outfit.", ar: "{name} من {fabric}، بتفصيل يكمل أي إطلالة.", fit: ["Tailored fit, lined", "قصة مفصلة ومبطنة"] },
-  pants: { en: "{name} in {fabric} with a comfortable high waist.", ar: "{name} من {fabric} بخصر عالٍ مريح.", fit: ["High waist, full length", "خصر عالٍ وطول كامل"] },
-  sweatshirts: { en: "{name} in {fabric}: soft inside, neat outside.", ar: "{name} من {fabric}: ناعم من الداخل وأنيق من الخارج.", fit: ["Relaxed fit, ribbed cuffs", "قصة مريحة وأساور مضلعة"] },
-  skirts: { en: "{name} in {fabric} that moves beautifully as you walk.", ar: "{name} من {fabric} تتحرك بأناقة مع كل خطوة.", fit: ["Elastic waist, maxi length", "خصر مطاطي وطول ماكسي"] },
-  tops: { en: "{name} in {fabric}, a wardrobe staple for every season.", ar: "{name} من {fabric}، قطعة أساسية لكل موسم.", fit: ["Slim fit", "قصة ضيقة"] },
+  dresses: {
+    en: "{name} in {fabric}: a flattering cut that takes you from day to evening.",
+    ar: "{name} من {fabric}: قصة أنيقة تناسبك من النهار إلى المساء.",
+    fit: ["Relaxed fit, midi length", "قصة مريحة وطول ميدي"],
+  },
+  blouses: {
+    en: "{name} in {fabric}, light and easy to pair with skirts or trousers.",
+    ar: "{name} من {fabric}، خفيفة وسهلة التنسيق مع الجيبات أو البناطيل.",
+    fit: ["Regular fit", "قصة عادية"],
+  },
+  cardigans: {
+    en: "{name} in {fabric}: an easy layer for cool mornings and air-conditioned offices.",
+    ar: "{name} من {fabric}: طبقة سهلة للصباح البارد والمكاتب المكيفة.",
+    fit: ["Open front, relaxed fit", "مفتوح من الأمام بقصة مريحة"],
+  },
+  chemises: {
+    en: "{name} in {fabric} with a clean collar and a long, modest cut.",
+    ar: "{name} من {fabric} بياقة أنيقة وقصة طويلة محتشمة.",
+    fit: ["Long line, button front", "طويل بأزرار أمامية"],
+  },
+  hoodies: {
+    en: "{name} in {fabric}: cosy, roomy and made for weekends.",
+    ar: "{name} من {fabric}: دافئ وواسع ومناسب لعطلة نهاية الأسبوع.",
+    fit: ["Oversized fit with hood", "قصة واسعة مع كابيشون"],
+  },
+  jackets: {
+    en: "{name} in {fabric}, tailored to finish any outfit.",
+    ar: "{name} من {fabric}، بتفصيل يكمل أي إطلالة.",
+    fit: ["Tailored fit, lined", "قصة مفصلة ومبطنة"],
+  },
+  pants: {
+    en: "{name} in {fabric} with a comfortable high waist.",
+    ar: "{name} من {fabric} بخصر عالٍ مريح.",
+    fit: ["High waist, full length", "خصر عالٍ وطول كامل"],
+  },
+  sweatshirts: {
+    en: "{name} in {fabric}: soft inside, neat outside.",
+    ar: "{name} من {fabric}: ناعم من الداخل وأنيق من الخارج.",
+    fit: ["Relaxed fit, ribbed cuffs", "قصة مريحة وأساور مضلعة"],
+  },
+  skirts: {
+    en: "{name} in {fabric} that moves beautifully as you walk.",
+    ar: "{name} من {fabric} تتحرك بأناقة مع كل خطوة.",
+    fit: ["Elastic waist, maxi length", "خصر مطاطي وطول ماكسي"],
+  },
+  tops: {
+    en: "{name} in {fabric}, a wardrobe staple for every season.",
+    ar: "{name} من {fabric}، قطعة أساسية لكل موسم.",
+    fit: ["Slim fit", "قصة ضيقة"],
+  },
 };
 
 export const CARE: [string, string] = ["Machine wash cold, hang to dry", "غسيل بالماء البارد وتجفيف بالتعليق"];
@@ -70,7 +120,16 @@ export interface DemoProduct {
 type Row = [string, string, Collection | null, FabricName, number, number, keyof typeof SIZE_SETS, number, number];
 const rows = (category: Category, list: Row[]): DemoProduct[] =>
   list.map(([name, nameAr, collection, fabric, price, stock, sizes, age, sold]) => ({
-    name, nameAr, category, collection, fabric, price, stock, sizes, age, sold,
+    name,
+    nameAr,
+    category,
+    collection,
+    fabric,
+    price,
+    stock,
+    sizes,
+    age,
+    sold,
   }));
 
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -157,10 +216,20 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     ["Sequin Party Top", "توب سهرة بالترتر", "party", "crepe", 890, 7, "regular", 23, 12],
   ]),
   // Waiting for an admin's approval: never in the shop until approved.
-  ...rows("dresses", [["Velvet Wedding Gown", "فستان زفاف قطيفة", "wedding", "satin", 4200, 3, "regular", 0, 0]]).map((p) => ({ ...p, pending: true })),
-  ...rows("jackets", [["Leather Look Biker Jacket", "جاكيت جلد صناعي", "autumn", "wool", 2600, 5, "regular", 0, 0]]).map((p) => ({ ...p, pending: true })),
-  ...rows("tops", [["Crochet Beach Top", "توب كروشيه للبحر", "summer", "cotton", 560, 9, "free", 1, 0]]).map((p) => ({ ...p, pending: true })),
-  ...rows("pants", [["Cargo Utility Pants", "بنطلون كارجو", "casual", "cotton", 1090, 12, "wide", 1, 0]]).map((p) => ({ ...p, pending: true })),
+  ...rows("dresses", [["Velvet Wedding Gown", "فستان زفاف قطيفة", "wedding", "satin", 4200, 3, "regular", 0, 0]]).map(
+    (p) => ({ ...p, pending: true }),
+  ),
+  ...rows("jackets", [
+    ["Leather Look Biker Jacket", "جاكيت جلد صناعي", "autumn", "wool", 2600, 5, "regular", 0, 0],
+  ]).map((p) => ({ ...p, pending: true })),
+  ...rows("tops", [["Crochet Beach Top", "توب كروشيه للبحر", "summer", "cotton", 560, 9, "free", 1, 0]]).map((p) => ({
+    ...p,
+    pending: true,
+  })),
+  ...rows("pants", [["Cargo Utility Pants", "بنطلون كارجو", "casual", "cotton", 1090, 12, "wide", 1, 0]]).map((p) => ({
+    ...p,
+    pending: true,
+  })),
 ].map((p) => (p.name === "Basic Cotton Tee" ? { ...p, bulk: { quantity: 3, price: 750 }, allColors: true } : p));
 
 /**
@@ -179,7 +248,14 @@ export const CATEGORY_PALETTES: Record<Category, [ColorName, ColorName, ColorNam
   skirts: ["navy", "rose", "olive"],
   tops: ["ivory", "black", "mustard"],
 };
-const PAIRS = [[0, 1], [1, 2], [2, 0], [0, 2], [1, 0], [2, 1]] as const;
+const PAIRS = [
+  [0, 1],
+  [1, 2],
+  [2, 0],
+  [0, 2],
+  [1, 0],
+  [2, 1],
+] as const;
 
 /** The product's colours: two of its category's palette, a different pair for each neighbour. */
 export function colorsOf(p: DemoProduct, indexInCategory: number): ColorName[] {
@@ -205,7 +281,10 @@ export const sizesOf = (p: DemoProduct): Size[] => SIZE_SETS[p.sizes];
 
 /** Capital initials and a stable number, like the back office's generated codes. */
 export const codeOf = (p: DemoProduct, index: number) =>
-  `${p.name.split(/\s+/).map((w) => w[0]!.toUpperCase()).join("")}-${String(10_000 + index * 137).padStart(5, "0")}`;
+  `${p.name
+    .split(/\s+/)
+    .map((w) => w[0]!.toUpperCase())
+    .join("")}-${String(10_000 + index * 137).padStart(5, "0")}`;
 
 export type DemoDiscount = { discount: number; hasShipping: boolean } & (
   | { category: Category }
@@ -222,39 +301,96 @@ export const DEMO_DISCOUNTS: DemoDiscount[] = [
 
 export const DEMO_BANNERS = [
   {
-    key: "eid", colors: ["#d4a93c", "#7b1e3a"] as [string, string], kinds: ["dresses", "skirts", "blouses"] as Category[],
-    title: "The Eid Edit", titleAr: "تشكيلة العيد",
+    key: "eid",
+    colors: ["#d4a93c", "#7b1e3a"] as [string, string],
+    kinds: ["dresses", "skirts", "blouses"] as Category[],
+    title: "The Eid Edit",
+    titleAr: "تشكيلة العيد",
     description: "Kaftans, pleats and sequins for every celebration, 20% off with free delivery.",
     descriptionAr: "قفاطين وبليسيه وترتر لكل احتفال، بخصم 20% وتوصيل مجاني.",
-    link: "/shop?collection=eid", buttonText: "Shop Now", buttonTextAr: "تسوقي الآن",
+    link: "/shop?collection=eid",
+    buttonText: "Shop Now",
+    buttonTextAr: "تسوقي الآن",
   },
   {
-    key: "winter", colors: ["#b07d48", "#1e2a4a"] as [string, string], kinds: ["jackets", "cardigans", "hoodies"] as Category[],
-    title: "Wrapped in Warmth", titleAr: "دفء الشتاء",
+    key: "winter",
+    colors: ["#b07d48", "#1e2a4a"] as [string, string],
+    kinds: ["jackets", "cardigans", "hoodies"] as Category[],
+    title: "Wrapped in Warmth",
+    titleAr: "دفء الشتاء",
     description: "Knits, puffers and wool blends for the cooler evenings.",
     descriptionAr: "تريكو وجواكت منفوخة وصوف للأمسيات الباردة.",
-    link: "/shop?collection=winter", buttonText: "Discover", buttonTextAr: "اكتشفي",
+    link: "/shop?collection=winter",
+    buttonText: "Discover",
+    buttonTextAr: "اكتشفي",
   },
   {
-    key: "sale", colors: ["#e8a0b4", "#1f6f5c"] as [string, string], kinds: ["tops", "pants", "sweatshirts"] as Category[],
-    title: "On Sale Now", titleAr: "تخفيضات الآن",
+    key: "sale",
+    colors: ["#e8a0b4", "#1f6f5c"] as [string, string],
+    kinds: ["tops", "pants", "sweatshirts"] as Category[],
+    title: "On Sale Now",
+    titleAr: "تخفيضات الآن",
     description: "Selected skirts, dresses and cardigans at their best prices.",
     descriptionAr: "جيبات وفساتين وكارديجانات مختارة بأفضل الأسعار.",
-    link: "/shop?discount=true", buttonText: "Shop the sale", buttonTextAr: "تسوقي التخفيضات",
+    link: "/shop?discount=true",
+    buttonText: "Shop the sale",
+    buttonTextAr: "تسوقي التخفيضات",
   },
 ];
 
 export const DEMO_HEADLINES = [
-  { title: "Free delivery", titleAr: "توصيل مجاني", promotion: "On the whole Eid collection", promotionAr: "على تشكيلة العيد بالكامل" },
-  { title: "Cash on delivery", titleAr: "الدفع عند الاستلام", promotion: "Pay when your order arrives, anywhere in Egypt", promotionAr: "ادفعي عند استلام طلبك في أي مكان في مصر" },
-  { title: "Easy returns", titleAr: "استرجاع سهل", promotion: "14 days to change your mind", promotionAr: "14 يومًا لتغيير رأيك" },
+  {
+    title: "Free delivery",
+    titleAr: "توصيل مجاني",
+    promotion: "On the whole Eid collection",
+    promotionAr: "على تشكيلة العيد بالكامل",
+  },
+  {
+    title: "Cash on delivery",
+    titleAr: "الدفع عند الاستلام",
+    promotion: "Pay when your order arrives, anywhere in Egypt",
+    promotionAr: "ادفعي عند استلام طلبك في أي مكان في مصر",
+  },
+  {
+    title: "Easy returns",
+    titleAr: "استرجاع سهل",
+    promotion: "14 days to change your mind",
+    promotionAr: "14 يومًا لتغيير رأيك",
+  },
 ];
 
 export const DEMO_POSTS = [
-  { name: "Salma A.", description: "The linen midi dress is even prettier in person. Light, breathable and the fit is perfect for Cairo summers.", stars: 5, age: 2 },
-  { name: "نور محمد", description: "القفطان المطرز رائع جدًا والخامة ممتازة. وصلني خلال يومين والتغليف كان جميل.", stars: 5, age: 4 },
-  { name: "Mariam K.", description: "Ordered the tailored blazer for work. Great cut, sleeves were a little long but the exchange was easy.", stars: 4, age: 7 },
+  {
+    name: "Salma A.",
+    description:
+      "The linen midi dress is even prettier in person. Light, breathable and the fit is perfect for Cairo summers.",
+    stars: 5,
+    age: 2,
+  },
+  {
+    name: "نور محمد",
+    description: "القفطان المطرز رائع جدًا والخامة ممتازة. وصلني خلال يومين والتغليف كان جميل.",
+    stars: 5,
+    age: 4,
+  },
+  {
+    name: "Mariam K.",
+    description:
+      "Ordered the tailored blazer for work. Great cut, sleeves were a little long but the exchange was easy.",
+    stars: 4,
+    age: 7,
+  },
   { name: "هبة السيد", description: "الهودي دافي جدًا ومقاسه مظبوط. هطلب لون تاني أكيد.", stars: 5, age: 9 },
-  { name: "Yasmin R.", description: "Lovely pleated skirt, the colour matches the photos. Delivery took three days to Alexandria.", stars: 4, age: 12 },
-  { name: "ريم خالد", description: "البلوزة الشيفون شيك جدًا للشغل، والدفع عند الاستلام سهل الموضوع.", stars: 5, age: 15 },
+  {
+    name: "Yasmin R.",
+    description: "Lovely pleated skirt, the colour matches the photos. Delivery took three days to Alexandria.",
+    stars: 4,
+    age: 12,
+  },
+  {
+    name: "ريم خالد",
+    description: "البلوزة الشيفون شيك جدًا للشغل، والدفع عند الاستلام سهل الموضوع.",
+    stars: 5,
+    age: 15,
+  },
 ];

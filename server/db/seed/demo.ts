@@ -10,7 +10,16 @@ import { discounts, headlines, posts, products, promoBanners } from "../schema";
 import { buildSearchText } from "../../modules/catalog/search-text";
 import { refreshProductPricing } from "../../modules/catalog/refresh-pricing";
 import {
-  COLORS, DEMO_BANNERS, DEMO_DISCOUNTS, DEMO_HEADLINES, DEMO_POSTS, DEMO_PRODUCTS, codeOf, colorsOf, describeProduct, sizesOf,
+  COLORS,
+  DEMO_BANNERS,
+  DEMO_DISCOUNTS,
+  DEMO_HEADLINES,
+  DEMO_POSTS,
+  DEMO_PRODUCTS,
+  codeOf,
+  colorsOf,
+  describeProduct,
+  sizesOf,
 } from "./demo-catalogue";
 import { bannerImage, garmentImage, imageUrl, renderImages, type ImageJob } from "./demo-images";
 
@@ -64,16 +73,22 @@ export async function seedDemo(deps: AppDeps) {
   await deps.db.transaction(async (tx) => {
     const inserted = await tx.insert(products).values(productRows).returning({ id: products.id, name: products.name });
     const idByName = new Map(inserted.map((r) => [r.name, r.id]));
-    await tx.insert(discounts).values(
-      DEMO_DISCOUNTS.map((d) =>
-        "productName" in d
-          ? { productId: idByName.get(d.productName)!, discount: d.discount, hasShipping: d.hasShipping }
-          : { ...d },
-      ),
-    );
+    await tx
+      .insert(discounts)
+      .values(
+        DEMO_DISCOUNTS.map((d) =>
+          "productName" in d
+            ? { productId: idByName.get(d.productName)!, discount: d.discount, hasShipping: d.hasShipping }
+            : { ...d },
+        ),
+      );
     await refreshProductPricing(tx, { all: true });
-    await tx.insert(promoBanners).values(bannerRows.map((b, i) => ({ ...b, createdAt: new Date(now - (3 - i) * 1000) })));
-    await tx.insert(headlines).values(DEMO_HEADLINES.map((h, i) => ({ ...h, active: true, createdAt: new Date(now - (3 - i) * 1000) })));
+    await tx
+      .insert(promoBanners)
+      .values(bannerRows.map((b, i) => ({ ...b, createdAt: new Date(now - (3 - i) * 1000) })));
+    await tx
+      .insert(headlines)
+      .values(DEMO_HEADLINES.map((h, i) => ({ ...h, active: true, createdAt: new Date(now - (3 - i) * 1000) })));
     await tx.insert(posts).values(DEMO_POSTS.map(({ age, ...p }) => ({ ...p, createdAt: new Date(now - age * DAY) })));
   });
 
@@ -84,4 +99,3 @@ export async function seedDemo(deps: AppDeps) {
       `${DEMO_HEADLINES.length} headlines, ${DEMO_POSTS.length} reviews, ${new Set(jobs.map((j) => j.name)).size} pictures in ${Date.now() - started} ms`,
   );
 }
-

@@ -9,7 +9,9 @@ export async function seedOnStart(deps: AppDeps) {
   await seedReference(deps.db);
   await seedShipping(deps.db);
   await ensureAdmin(deps);
-  const [{ count }] = (await deps.db.select({ count: sql<number>`count(*)::int` }).from(products)) as { count: number }[];
+  const [{ count }] = (await deps.db.select({ count: sql<number>`count(*)::int` }).from(products)) as {
+    count: number;
+  }[];
   const wantDemo = deps.config.SEED_DEMO ?? true;
   if (wantDemo && count === 0) {
     deps.log.info("Empty catalogue: seeding the demo shop");

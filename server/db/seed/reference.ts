@@ -49,7 +49,7 @@ export async function seedReference(db: Db) {
 export async function seedShipping(db: Db) {
   const existing = await db.select({ id: shippingOptions.id }).from(shippingOptions).limit(1);
   if (existing.length) return;
-  await db.insert(shippingOptions).values(
-    GOVERNORATES.map((g) => ({ city: g.city, cityAr: g.cityAr, shipping: g.fee * 100, estTime: g.estTime })),
-  );
+  await db
+    .insert(shippingOptions)
+    .values(GOVERNORATES.map((g) => ({ city: g.city, cityAr: g.cityAr, shipping: g.fee * 100, estTime: g.estTime })));
 }

@@ -64,7 +64,13 @@ export async function searchUsers(db: Db, q: { searchTerm: string; page: number;
 
 type AdminAction = "user.delete" | "user.restore" | "user.ban" | "user.unban" | "user.role";
 
-async function audit(tx: DbOrTx, actor: SessionUser, action: AdminAction, targetId: string, details: Record<string, unknown> = {}) {
+async function audit(
+  tx: DbOrTx,
+  actor: SessionUser,
+  action: AdminAction,
+  targetId: string,
+  details: Record<string, unknown> = {},
+) {
   await recordAudit(tx, actor, action, "user", targetId, details);
 }
 

@@ -25,7 +25,10 @@ async function loadCodeKey(db: DbOrTx): Promise<Buffer> {
     .insert(appSecrets)
     .values({ name: CODE_SECRET_NAME, value: crypto.randomBytes(32).toString("hex") })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, CODE_SECRET_NAME));
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, CODE_SECRET_NAME));
   return Buffer.from(row.value, "hex");
 }
 function codeKey(db: DbOrTx): Promise<Buffer> {
@@ -43,7 +46,10 @@ function codeKey(db: DbOrTx): Promise<Buffer> {
  * are only a million tries), and salted by user and purpose.
  */
 async function hashCode(db: DbOrTx, userId: string, purpose: CodePurpose, code: string): Promise<string> {
-  return crypto.createHmac("sha256", await codeKey(db)).update(`${purpose}:${userId}:${code}`).digest("hex");
+  return crypto
+    .createHmac("sha256", await codeKey(db))
+    .update(`${purpose}:${userId}:${code}`)
+    .digest("hex");
 }
 
 /** Compared in constant time. */

@@ -76,7 +76,10 @@ async function claimUnactivatedAccount(deps: AppDeps, userId: string, sub: strin
       .update(accountCodes)
       .set({ consumedAt: new Date() })
       .where(and(eq(accountCodes.userId, userId), isNull(accountCodes.consumedAt)));
-    deps.log.info({ userId }, "Google proved the address of an unactivated account: its sign-up password was discarded");
+    deps.log.info(
+      { userId },
+      "Google proved the address of an unactivated account: its sign-up password was discarded",
+    );
     return claimed;
   });
 }
@@ -90,9 +93,13 @@ export async function googleSignIn(deps: AppDeps, token: string, prefs: { lang: 
   const claims = await verifyGoogleToken(deps, token);
   const sub = claims.sub;
   const email = claims.email?.toLowerCase();
-  if (!sub || !email || claims.email_verified !== true) throw new AppError("unauthenticated", "auth.googleTokenInvalid");
+  if (!sub || !email || claims.email_verified !== true)
+    throw new AppError("unauthenticated", "auth.googleTokenInvalid");
   const { db } = deps;
-  const matches = await db.select().from(users).where(or(eq(users.googleSub, sub), eq(users.email, email)));
+  const matches = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.googleSub, sub), eq(users.email, email)));
   let user = matches.find((u) => u.googleSub === sub) ?? matches.find((u) => u.email === email);
   if (user) {
     if (user.deletedAt) throw forbidden("auth.accountDeleted");
@@ -102,7 +109,11 @@ export async function googleSignIn(deps: AppDeps, token: string, prefs: { lang: 
     }
     if (!user.googleSub) {
       // An activated account: its owner proved the address by code, so Google links to it as it is.
-      [user] = await db.update(users).set({ googleSub: sub, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      [user] = await db
+        .update(users)
+        .set({ googleSub: sub, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
     }
   } else {
     try {

@@ -36,7 +36,8 @@ export async function accountRoutes(app: FastifyInstance) {
   const { config } = app.deps;
   // E-mails still on their way when the server stops are sent before the database closes.
   app.addHook("onClose", () => afterReplyWorkDone());
-  const message = (req: FastifyRequest, key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
+  const message = (req: FastifyRequest, key: string, vars?: Record<string, string | number>) =>
+    translate(req.lang, key, vars);
 
   /** HttpOnly, SameSite=Strict, Secure in production; lives as long as the session. */
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
@@ -93,10 +94,14 @@ export async function accountRoutes(app: FastifyInstance) {
   });
 
   // Limited like the other routes that take a password (the current one, when it changes).
-  r.put("/updateuser", { config: { access: "user", rateLimit: rateLimit(config, 10) }, schema: { body: updateProfileInput } }, async (req) => {
-    const { user, passwordChanged } = await updateProfile(app.deps, await requireUser(req), req.body, { ip: req.ip });
-    return { message: message(req, passwordChanged ? "account.passwordChanged" : "account.profileUpdated"), user };
-  });
+  r.put(
+    "/updateuser",
+    { config: { access: "user", rateLimit: rateLimit(config, 10) }, schema: { body: updateProfileInput } },
+    async (req) => {
+      const { user, passwordChanged } = await updateProfile(app.deps, await requireUser(req), req.body, { ip: req.ip });
+      return { message: message(req, passwordChanged ? "account.passwordChanged" : "account.profileUpdated"), user };
+    },
+  );
 
   r.delete("/delete/user", { config: { access: "user" } }, async (req, reply) => {
     await deleteOwnAccount(app.deps, await requireUser(req));
@@ -159,7 +164,10 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.put(
     "/users/:id/role",
-    { config: { access: "admin" }, schema: { params: z.object({ id: z.uuid("validation.notFound") }), body: roleInput } },
+    {
+      config: { access: "admin" },
+      schema: { params: z.object({ id: z.uuid("validation.notFound") }), body: roleInput },
+    },
     async (req) => ({
       message: message(req, "auth.adminRoleChanged"),
       user: await setUserRole(app.deps, await requireUser(req), req.params.id, req.body.role),

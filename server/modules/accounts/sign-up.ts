@@ -10,7 +10,11 @@ import { sendCodeMail } from "./account-mail";
 
 /** PostgreSQL's unique_violation, seen through either driver (Drizzle wraps it in `cause`). */
 export function isUniqueViolation(e: unknown): boolean {
-  for (let err = e as { code?: string; cause?: unknown } | undefined, i = 0; err && i < 4; err = err.cause as typeof err, i++) {
+  for (
+    let err = e as { code?: string; cause?: unknown } | undefined, i = 0;
+    err && i < 4;
+    err = err.cause as typeof err, i++
+  ) {
     if (err.code === "23505") return true;
   }
   return false;

@@ -29,7 +29,8 @@ export async function updateProfile(deps: AppDeps, me: SessionUser, input: Updat
       if (!(await reserveLoginTry(deps.db, user.id, key)).ok) {
         throw new AppError("rate_limited", "auth.tooManyWrongPasswords", { minutes: WRONG_PASSWORD_LOCK_MINUTES });
       }
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw badInput("account.currentPasswordWrong");
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+        throw badInput("account.currentPasswordWrong");
       await recordLoginSuccess(deps.db, user.id, key);
     }
     changes.passwordHash = await hashPassword(newPassword);
@@ -54,6 +55,10 @@ export async function updatePreferences(deps: AppDeps, me: SessionUser, input: {
   if (!input.lang && !input.theme) return;
   await deps.db
     .update(users)
-    .set({ ...(input.lang ? { lang: input.lang } : {}), ...(input.theme ? { theme: input.theme } : {}), updatedAt: new Date() })
+    .set({
+      ...(input.lang ? { lang: input.lang } : {}),
+      ...(input.theme ? { theme: input.theme } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, me._id));
 }

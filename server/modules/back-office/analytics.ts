@@ -139,8 +139,19 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
     ordersThisMonth: num(o.this_month),
     averageOrderValue: kept === 0 ? 0 : toEgp(Math.round(revenue / kept)),
     topCategories: categories.map((c) => ({ name: c.name, value: num(c.value) })),
-    mostSoldProducts: mostSold.map((p) => ({ name: p.name, nameAr: p.name_ar || null, sales: num(p.sales), _id: p.id })),
-    lowStockProducts: lowStock.map((p) => ({ name: p.name, nameAr: p.name_ar || null, images: p.images, stock: num(p.stock), _id: p.id })),
+    mostSoldProducts: mostSold.map((p) => ({
+      name: p.name,
+      nameAr: p.name_ar || null,
+      sales: num(p.sales),
+      _id: p.id,
+    })),
+    lowStockProducts: lowStock.map((p) => ({
+      name: p.name,
+      nameAr: p.name_ar || null,
+      images: p.images,
+      stock: num(p.stock),
+      _id: p.id,
+    })),
     refundAmountsOverTime: series.map((s) => ({ date: s.date, amount: toEgp(num(s.refunds)) })),
     revenueOverTime: series.map((s) => ({ date: s.date, revenue: toEgp(num(s.revenue)) })),
     topPaymentMethods: methods.map((m) => ({ name: m.name, value: num(m.value) })),
@@ -172,7 +183,10 @@ export async function getAdminAnalytics(db: DbOrTx): Promise<AdminAnalytics> {
             from days left join placed on placed.d = days.d
            order by days.d`,
     ),
-    queryRows<{ name: string; active: boolean }>(db, sql`select name, active from collections order by sort_order, name`),
+    queryRows<{ name: string; active: boolean }>(
+      db,
+      sql`select name, active from collections order by sort_order, name`,
+    ),
     queryRows<{ n: unknown }>(db, sql`select count(*) as n from categories`),
   ]);
   const active = collections.filter((c) => c.active).map((c) => c.name);

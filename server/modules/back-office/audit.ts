@@ -22,7 +22,9 @@ export async function recordAudit(
   targetId: string | null,
   details: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.insert(auditLog).values({ actorId: actor._id, actorEmail: actor.email, action, targetType, targetId, details });
+  await db
+    .insert(auditLog)
+    .values({ actorId: actor._id, actorEmail: actor.email, action, targetType, targetId, details });
 }
 
 export interface AuditEntry {
@@ -37,7 +39,11 @@ export interface AuditEntry {
 }
 
 /** Newest first, a page at a time. */
-export async function listAuditLog(db: DbOrTx, page: number, limit: number): Promise<{ entries: AuditEntry[]; totalPages: number; total: number }> {
+export async function listAuditLog(
+  db: DbOrTx,
+  page: number,
+  limit: number,
+): Promise<{ entries: AuditEntry[]; totalPages: number; total: number }> {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

@@ -12,12 +12,31 @@ export const EXPORT_BATCH_SIZE = 500;
 
 /** The columns the import reads, in this order; the export adds read-only columns after them. */
 export const PRODUCT_CSV_COLUMNS = [
-  "code", "name", "nameAr", "description", "descriptionAr", "category", "collection",
-  "price", "stock", "sizes", "colors", "specifications", "images",
+  "code",
+  "name",
+  "nameAr",
+  "description",
+  "descriptionAr",
+  "category",
+  "collection",
+  "price",
+  "stock",
+  "sizes",
+  "colors",
+  "specifications",
+  "images",
 ] as const;
 /** The stock as exported, read back by the import to refuse a row whose stock moved since (decision 115). */
 export const PREVIOUS_STOCK_COLUMN = "previousStock";
-const PRODUCT_EXTRA_COLUMNS = ["_id", "status", "hidden", "discount", "totalPrice", "createdAt", PREVIOUS_STOCK_COLUMN] as const;
+const PRODUCT_EXTRA_COLUMNS = [
+  "_id",
+  "status",
+  "hidden",
+  "discount",
+  "totalPrice",
+  "createdAt",
+  PREVIOUS_STOCK_COLUMN,
+] as const;
 
 interface ProductRow {
   id: string;
@@ -59,9 +78,26 @@ export async function* exportProductsCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SI
     yield rows
       .map((p) =>
         csvLine([
-          p.code, p.name, p.name_ar, p.description, p.description_ar, p.category, p.collection,
-          toEgp(p.price), p.stock, csvList(p.sizes), csvList(p.colors), csvList(p.specifications), csvList(p.images),
-          p.id, p.status, p.hidden, p.discount, toEgp(p.total_price), p.created_at, p.stock,
+          p.code,
+          p.name,
+          p.name_ar,
+          p.description,
+          p.description_ar,
+          p.category,
+          p.collection,
+          toEgp(p.price),
+          p.stock,
+          csvList(p.sizes),
+          csvList(p.colors),
+          csvList(p.specifications),
+          csvList(p.images),
+          p.id,
+          p.status,
+          p.hidden,
+          p.discount,
+          toEgp(p.total_price),
+          p.created_at,
+          p.stock,
         ]),
       )
       .join("");
@@ -71,9 +107,26 @@ export async function* exportProductsCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SI
 }
 
 export const ORDER_CSV_COLUMNS = [
-  "orderNumber", "createdAt", "status", "firstName", "lastName", "email", "phone", "paymentMethod",
-  "promoCode", "city", "area", "street", "building", "floor", "apartment", "items",
-  "subtotal", "promoDiscount", "shipping", "total",
+  "orderNumber",
+  "createdAt",
+  "status",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "paymentMethod",
+  "promoCode",
+  "city",
+  "area",
+  "street",
+  "building",
+  "floor",
+  "apartment",
+  "items",
+  "subtotal",
+  "promoDiscount",
+  "shipping",
+  "total",
 ] as const;
 
 interface OrderRow {
@@ -119,9 +172,26 @@ export async function* exportOrdersCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE
       .map((o) => {
         const a = typeof o.address === "string" ? (JSON.parse(o.address) as Record<string, string>) : o.address;
         return csvLine([
-          o.order_number, o.created_at, o.status, o.first_name, o.last_name, o.email, o.phone, o.payment_method,
-          o.promo_code, a.city, a.area, a.street, a.building, a.floor, a.apartment, o.items,
-          toEgp(o.subtotal), toEgp(o.promo_discount), toEgp(o.shipping_price), toEgp(o.total),
+          o.order_number,
+          o.created_at,
+          o.status,
+          o.first_name,
+          o.last_name,
+          o.email,
+          o.phone,
+          o.payment_method,
+          o.promo_code,
+          a.city,
+          a.area,
+          a.street,
+          a.building,
+          a.floor,
+          a.apartment,
+          o.items,
+          toEgp(o.subtotal),
+          toEgp(o.promo_discount),
+          toEgp(o.shipping_price),
+          toEgp(o.total),
         ]);
       })
       .join("");

@@ -58,7 +58,10 @@ function readRow(header: Map<Column, number>, cells: string[]): Record<string, u
   for (const [column, index] of header) {
     const cell = unguardCell((cells[index] ?? "").trim());
     input[column] = LIST_COLUMNS.has(column)
-      ? cell.split(LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean)
+      ? cell
+          .split(LIST_SEPARATOR)
+          .map((s) => s.trim())
+          .filter(Boolean)
       : cell;
   }
   return input;
@@ -66,12 +69,19 @@ function readRow(header: Map<Column, number>, cells: string[]): Record<string, u
 
 function issueReasons(issues: z.core.$ZodIssue[], lang: Lang): string[] {
   const reasons = issues.map((i) =>
-    isMessageKey(i.message) ? translate(lang, i.message) : `${i.path.join(".")}: ${translate(lang, "validation.invalidInput")}`,
+    isMessageKey(i.message)
+      ? translate(lang, i.message)
+      : `${i.path.join(".")}: ${translate(lang, "validation.invalidInput")}`,
   );
   return [...new Set(reasons)];
 }
 
-export async function importProductsCsv(deps: AppDeps, text: string, actor: SessionUser, lang: Lang): Promise<ImportReport> {
+export async function importProductsCsv(
+  deps: AppDeps,
+  text: string,
+  actor: SessionUser,
+  lang: Lang,
+): Promise<ImportReport> {
   const rows = parseCsv(text);
   const headerCells = (rows[0] ?? []).map((c) => c.trim().toLowerCase());
   const header = new Map<Column, number>();
@@ -86,7 +96,14 @@ export async function importProductsCsv(deps: AppDeps, text: string, actor: Sess
   if (rows.length - 1 > IMPORT_MAX_ROWS) throw badInput("pages.importTooManyRows", { n: IMPORT_MAX_ROWS });
 
   const codeIndex = header.get("code")!;
-  const codes = [...new Set(rows.slice(1).map((r) => unguardCell((r[codeIndex] ?? "").trim())).filter(Boolean))];
+  const codes = [
+    ...new Set(
+      rows
+        .slice(1)
+        .map((r) => unguardCell((r[codeIndex] ?? "").trim()))
+        .filter(Boolean),
+    ),
+  ];
   // Newest first, so when old data holds a code twice the newest product is the one updated.
   const known = codes.length
     ? await deps.db
@@ -127,7 +144,11 @@ export async function importProductsCsv(deps: AppDeps, text: string, actor: Sess
       if (!isAppError(err)) throw err;
       if (err.key === STOCK_CHANGED_KEY) {
         report.conflicts.push({ row, code, stock: Number(err.extra?.stock) });
-        report.refused.push({ row, code, reasons: [translate(lang, "catalogAdmin.stockChangedSinceExport", err.vars)] });
+        report.refused.push({
+          row,
+          code,
+          reasons: [translate(lang, "catalogAdmin.stockChangedSinceExport", err.vars)],
+        });
         continue;
       }
       report.refused.push({ row, code, reasons: [translate(lang, err.key, err.vars)] });

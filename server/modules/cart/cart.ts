@@ -68,10 +68,19 @@ function checkChoice(product: ProductRow, size: string, color: string) {
 }
 
 const lineWhere = (userId: string, productId: string, color: string, size: string) =>
-  and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.color, color), eq(cartItems.size, size));
+  and(
+    eq(cartItems.userId, userId),
+    eq(cartItems.productId, productId),
+    eq(cartItems.color, color),
+    eq(cartItems.size, size),
+  );
 
 async function lockedLine(tx: DbOrTx, userId: string, productId: string, color: string, size: string) {
-  const [line] = await tx.select().from(cartItems).where(lineWhere(userId, productId, color, size)).for("update");
+  const [line] = await tx
+    .select()
+    .from(cartItems)
+    .where(lineWhere(userId, productId, color, size))
+    .for("update");
   return line;
 }
 
@@ -152,7 +161,11 @@ export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
  * at 10 and at the stock. A line that cannot be added (unknown product, sold out, no size) is
  * skipped, never failing the merge.
  */
-export async function mergeGuestCart(db: Db, userId: string, input: MergeCartInput): Promise<CartDTO & { skipped: number }> {
+export async function mergeGuestCart(
+  db: Db,
+  userId: string,
+  input: MergeCartInput,
+): Promise<CartDTO & { skipped: number }> {
   let skipped = 0;
   const cart = await db.transaction(async (tx) => {
     for (const item of input.items) {
@@ -177,7 +190,10 @@ export async function mergeGuestCart(db: Db, userId: string, input: MergeCartInp
       if (line) {
         if (quantity > line.quantity) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
       } else {
-        await tx.insert(cartItems).values({ userId, productId: product.id, quantity, color, size }).onConflictDoNothing();
+        await tx
+          .insert(cartItems)
+          .values({ userId, productId: product.id, quantity, color, size })
+          .onConflictDoNothing();
       }
     }
     return getCart(tx, userId);

@@ -36,9 +36,15 @@ export async function cartRoutes(app: FastifyInstance) {
 
   r.delete(
     "/cart/:productId",
-    { config: { access: "user" }, schema: { params: z.object({ productId: z.string() }), querystring: removeCartLineQuery } },
+    {
+      config: { access: "user" },
+      schema: { params: z.object({ productId: z.string() }), querystring: removeCartLineQuery },
+    },
     async (req) => {
-      const cart = await removeCartLine(db, (await requireUser(req))._id, { productId: req.params.productId, ...req.query });
+      const cart = await removeCartLine(db, (await requireUser(req))._id, {
+        productId: req.params.productId,
+        ...req.query,
+      });
       return { message: translate(req.lang, "ordersApi.itemRemoved"), ...cart };
     },
   );

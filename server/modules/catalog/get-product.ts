@@ -20,7 +20,11 @@ export async function findProductRow(deps: Pick<AppDeps, "db">, id: string): Pro
  * One product. An unknown or malformed id, and a pending or deleted product seen by anyone but
  * staff, are all the same "not found", so a customer learns nothing about unpublished products.
  */
-export async function getProduct(deps: Pick<AppDeps, "db">, id: string, viewer: SessionUser | null): Promise<ProductDTO> {
+export async function getProduct(
+  deps: Pick<AppDeps, "db">,
+  id: string,
+  viewer: SessionUser | null,
+): Promise<ProductDTO> {
   const row = await findProductRow(deps, id);
   if (!row) throw productNotFound();
   if (!isStaff(viewer) && (row.status !== "approved" || row.hidden)) throw productNotFound();

@@ -72,7 +72,12 @@ async function readHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<Home
   const visible = customerVisible();
   const [featured, best, byCategory, byCollection, promos] = await Promise.all([
     db.select().from(products).where(visible).orderBy(desc(products.createdAt), asc(products.id)).limit(HOME_ROW_SIZE),
-    db.select().from(products).where(visible).orderBy(desc(products.soldCount), desc(products.createdAt)).limit(HOME_ROW_SIZE),
+    db
+      .select()
+      .from(products)
+      .where(visible)
+      .orderBy(desc(products.soldCount), desc(products.createdAt))
+      .limit(HOME_ROW_SIZE),
     newestPer(db, "category"),
     newestPer(db, "collection"),
     listActiveBanners(db, lang),

@@ -101,7 +101,11 @@ export async function listProducts(
   return listRequested(deps, query, listingRequest(deps, query, viewer));
 }
 
-async function listRequested(deps: Pick<AppDeps, "db">, query: ProductQuery, request: ListingRequest): Promise<ProductPage> {
+async function listRequested(
+  deps: Pick<AppDeps, "db">,
+  query: ProductQuery,
+  request: ListingRequest,
+): Promise<ProductPage> {
   const { q, shape, values, pageKey } = request;
   const remembered = recall<ProductPage>(pageKey);
   if (remembered) return remembered;
@@ -137,7 +141,11 @@ function listingRequest(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: 
  * GET /api/products as JSON text, memoised with the page: serialising a page of 25 products was
  * the larger part of answering it from the memo.
  */
-export async function listProductsJson(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: SessionUser | null): Promise<string> {
+export async function listProductsJson(
+  deps: Pick<AppDeps, "db">,
+  query: ProductQuery,
+  viewer: SessionUser | null,
+): Promise<string> {
   const request = listingRequest(deps, query, viewer);
   return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, query, request)));
 }
@@ -146,7 +154,12 @@ export async function listProductsJson(deps: Pick<AppDeps, "db">, query: Product
  * The typo try, within its limits (typo-fallback.ts): skipped for a term that just missed and when
  * the slots are taken; a miss is remembered. Undefined means "not tried": the empty page stands.
  */
-async function tryTypos(deps: Pick<AppDeps, "db">, query: ProductQuery, shape: ListingShape, q: string): Promise<ProductPage | undefined> {
+async function tryTypos(
+  deps: Pick<AppDeps, "db">,
+  query: ProductQuery,
+  shape: ListingShape,
+  q: string,
+): Promise<ProductPage | undefined> {
   const missKey = memoKey(deps.db, { typo: shape, q });
   if (recentlyMissed(missKey)) return undefined;
   try {
@@ -155,22 +168,35 @@ async function tryTypos(deps: Pick<AppDeps, "db">, query: ProductQuery, shape: L
     return page;
   } catch (err) {
     // Over its time limit the typo try is given up: nothing found, and not tried again soon.
-    if ((err as { code?: string })?.code !== "57014" && (err as { cause?: { code?: string } })?.cause?.code !== "57014") throw err;
+    if ((err as { code?: string })?.code !== "57014" && (err as { cause?: { code?: string } })?.cause?.code !== "57014")
+      throw err;
     rememberMiss(missKey);
     return undefined;
   }
 }
 
 /** The second try of a search that found nothing: close words, in their own short transaction. */
-async function listTypos(deps: Pick<AppDeps, "db">, query: ProductQuery, shape: ListingShape, q: string): Promise<ProductPage> {
+async function listTypos(
+  deps: Pick<AppDeps, "db">,
+  query: ProductQuery,
+  shape: ListingShape,
+  q: string,
+): Promise<ProductPage> {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
     await tx.execute(sql`select set_config('statement_timeout', ${String(TYPO_STATEMENT_TIMEOUT_MS)}, true)`);
     const { where, order } = listingClauses(shape, searchMatch(q, "typo")!);
     const values = listingValues(query, "");
     const [rows, [counted]] = await Promise.all([
-      tx.select(productDtoColumns).from(products).where(where).orderBy(...order)
-        .limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare("").execute(values),
+      tx
+        .select(productDtoColumns)
+        .from(products)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare("")
+        .execute(values),
       tx.select({ total: sql<number>`count(*)::int` }).from(products).where(where).prepare("").execute(values),
     ]);
     return toPage(rows, counted!.total, query);

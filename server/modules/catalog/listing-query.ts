@@ -33,7 +33,10 @@ export function searchMatch(search: string, mode: "contains" | "typo" = "contain
   const q = foldSearchText(search);
   if (!q) return null;
   if (mode === "typo") {
-    return { where: sql`${q} <% ${products.searchText}`, rank: sql`word_similarity(${q}, ${products.searchText}) desc` };
+    return {
+      where: sql`${q} <% ${products.searchText}`,
+      rank: sql`word_similarity(${q}, ${products.searchText}) desc`,
+    };
   }
   return containsMatch(containsValues(q));
 }
@@ -100,7 +103,8 @@ export function listingClauses(shape: ListingShape, search?: { where: SQL; rank:
   if (shape.discount) where.push(gt(products.discount, 0));
   if (shape.min) where.push(gte(products.totalPrice, p("min")));
   if (shape.max) where.push(lte(products.totalPrice, p("max")));
-  const match = search ?? (shape.search ? containsMatch({ like: p("like"), word: p("word"), wordStart: p("wordStart") }) : null);
+  const match =
+    search ?? (shape.search ? containsMatch({ like: p("like"), word: p("word"), wordStart: p("wordStart") }) : null);
   if (match) where.push(match.where);
 
   const order: SQL[] = [];
@@ -112,4 +116,3 @@ export function listingClauses(shape: ListingShape, search?: { where: SQL; rank:
   order.push(shape.sortBy === "oldest" ? asc(products.createdAt) : desc(products.createdAt), asc(products.id));
   return { where: and(...where)!, order };
 }
-

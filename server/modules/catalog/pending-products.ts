@@ -19,7 +19,13 @@ export async function listPendingProducts(deps: Pick<AppDeps, "db">, query: Prod
   const condition = and(...where);
   const { page, limit } = query;
   const [rows, [{ total }]] = await Promise.all([
-    deps.db.select().from(products).where(condition).orderBy(desc(products.createdAt), desc(products.id)).limit(limit).offset((page - 1) * limit),
+    deps.db
+      .select()
+      .from(products)
+      .where(condition)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     deps.db.select({ total: sql<number>`count(*)::int` }).from(products).where(condition),
   ]);
   return { products: rows.map(toProductDTO), metadata: { totalPages: Math.ceil(total / limit), page, limit, total } };
@@ -45,7 +51,10 @@ export async function approveAllPending(deps: Pick<AppDeps, "db">, actor: Sessio
       .set({ status: "approved", updatedAt: new Date() })
       .where(and(eq(products.status, "pending"), eq(products.hidden, false)))
       .returning({ id: products.id });
-    await recordAudit(tx, actor, "product.approveAll", "product", null, { count: approved.length, ids: approved.map((r) => r.id) });
+    await recordAudit(tx, actor, "product.approveAll", "product", null, {
+      count: approved.length,
+      ids: approved.map((r) => r.id),
+    });
     return approved.length;
   });
   invalidateCatalogMemo();

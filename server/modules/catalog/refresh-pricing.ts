@@ -3,16 +3,15 @@ import type { DbOrTx } from "../../db/client";
 import { invalidateCatalogMemo } from "./catalog-memo";
 
 /** Which products a discount or product write can have changed. */
-export type PricingScope =
-  | { productIds: string[] }
-  | { category: string }
-  | { collection: string }
-  | { all: true };
+export type PricingScope = { productIds: string[] } | { category: string } | { collection: string } | { all: true };
 
 function scopeFilter(scope: PricingScope): SQL {
   if ("productIds" in scope) {
     if (scope.productIds.length === 0) return sql`false`;
-    return sql`p.id in (${sql.join(scope.productIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
+    return sql`p.id in (${sql.join(
+      scope.productIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`;
   }
   if ("category" in scope) return sql`p.category = ${scope.category}`;
   if ("collection" in scope) return sql`p.collection = ${scope.collection}`;

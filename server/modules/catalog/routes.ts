@@ -21,15 +21,24 @@ export async function catalogRoutes(app: FastifyInstance) {
     reply.type("application/json; charset=utf-8").send(await homeDataJson(deps, req.lang)),
   );
 
-  r.get("/products", { config: { access: "public" }, schema: { querystring: productQuerySchema } }, async (req, reply) =>
-    reply.type("application/json; charset=utf-8").send(await listProductsJson(deps, req.query, await req.currentUser())),
+  r.get(
+    "/products",
+    { config: { access: "public" }, schema: { querystring: productQuerySchema } },
+    async (req, reply) =>
+      reply
+        .type("application/json; charset=utf-8")
+        .send(await listProductsJson(deps, req.query, await req.currentUser())),
   );
 
   // Registered before /products/:id so "pending" is never read as an id.
-  r.get("/products/pending", { config: { access: "admin" }, schema: { querystring: productQuerySchema } }, async (req) => {
-    const page = await listPendingProducts(deps, req.query);
-    return { ...page, totalPages: page.metadata.totalPages };
-  });
+  r.get(
+    "/products/pending",
+    { config: { access: "admin" }, schema: { querystring: productQuerySchema } },
+    async (req) => {
+      const page = await listPendingProducts(deps, req.query);
+      return { ...page, totalPages: page.metadata.totalPages };
+    },
+  );
 
   r.put("/products/pending", { config: { access: "admin" } }, async (req) => {
     const n = await approveAllPending(deps, await requireUser(req));
@@ -51,10 +60,14 @@ export async function catalogRoutes(app: FastifyInstance) {
     return reply.status(201).send({ message: translate(req.lang, key), product });
   });
 
-  r.put("/products/:id", { config: { access: "staff" }, schema: { params: idParams, body: productUpdateInput } }, async (req) => {
-    const product = await updateProduct(deps, req.params.id, req.body, await requireUser(req));
-    return { message: translate(req.lang, "catalogAdmin.productUpdated"), product };
-  });
+  r.put(
+    "/products/:id",
+    { config: { access: "staff" }, schema: { params: idParams, body: productUpdateInput } },
+    async (req) => {
+      const product = await updateProduct(deps, req.params.id, req.body, await requireUser(req));
+      return { message: translate(req.lang, "catalogAdmin.productUpdated"), product };
+    },
+  );
 
   // Moderators delete from the product page (SPEC §2); restoring is an admin screen (SPEC §6).
   r.delete("/products/:id", { config: { access: "staff" }, schema: { params: idParams } }, async (req) => {

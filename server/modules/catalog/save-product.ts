@@ -55,7 +55,11 @@ async function assertCodeFree(deps: Pick<AppDeps, "db">, code: string, exceptId?
  * A new product. A moderator's waits for an admin's approval; an admin's is published at once
  * (DESIGN.md §5). Its price is computed from the discounts already in force.
  */
-export async function createProduct(deps: Pick<AppDeps, "db">, input: ProductCreateInput, actor: SessionUser): Promise<ProductDTO> {
+export async function createProduct(
+  deps: Pick<AppDeps, "db">,
+  input: ProductCreateInput,
+  actor: SessionUser,
+): Promise<ProductDTO> {
   assertOwnUploads(input.images);
   await assertCodeFree(deps, input.code);
   const status = actor.role === "admin" ? "approved" : "pending";
@@ -107,7 +111,12 @@ export async function updateProduct(
 }
 
 /** Delete hides (SPEC §4): the product leaves the shop, carts and orders keep their history. */
-export async function setProductHidden(deps: Pick<AppDeps, "db">, id: string, hidden: boolean, actor: SessionUser): Promise<void> {
+export async function setProductHidden(
+  deps: Pick<AppDeps, "db">,
+  id: string,
+  hidden: boolean,
+  actor: SessionUser,
+): Promise<void> {
   if (!isUuid(id)) throw productNotFound();
   await deps.db.transaction(async (tx) => {
     const [row] = await tx

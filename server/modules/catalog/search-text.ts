@@ -22,7 +22,10 @@ export function buildSearchText(p: SearchableProduct): string {
     translate("ar", `common.category.${p.category}`),
   ];
   if (p.collection) {
-    parts.push(translate("en", `common.collection.${p.collection}`), translate("ar", `common.collection.${p.collection}`));
+    parts.push(
+      translate("en", `common.collection.${p.collection}`),
+      translate("ar", `common.collection.${p.collection}`),
+    );
   }
   return foldSearchText(parts.filter(Boolean).join(" "));
 }

@@ -32,5 +32,7 @@ export async function addToWishlist(deps: Pick<AppDeps, "db">, userId: string, p
 /** Removing what is not there is not an error: the wish is already granted. */
 export async function removeFromWishlist(deps: Pick<AppDeps, "db">, userId: string, productId: string): Promise<void> {
   if (!isUuid(productId)) return;
-  await deps.db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+  await deps.db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
 }

@@ -64,7 +64,11 @@ export async function listActiveBanners(db: Db, lang: Lang): Promise<BannerDTO[]
 
 /** POST /getpromos {hidden}: the deleted ones, or the others. */
 export async function listBanners(db: Db, hidden: boolean): Promise<BannerAdminDTO[]> {
-  const rows = await db.select().from(promoBanners).where(eq(promoBanners.hidden, hidden)).orderBy(desc(promoBanners.createdAt));
+  const rows = await db
+    .select()
+    .from(promoBanners)
+    .where(eq(promoBanners.hidden, hidden))
+    .orderBy(desc(promoBanners.createdAt));
   return rows.map(toAdminDTO);
 }
 
@@ -83,12 +87,24 @@ export async function createBanner(db: Db, input: BannerInput, actor: SessionUse
 export type BannerChange = { active: boolean } | { hidden: boolean };
 
 /** Activate, deactivate, soft-delete or restore; each leaves an audit row. */
-export async function changeBanner(db: Db, id: string, change: BannerChange, actor: SessionUser): Promise<BannerAdminDTO> {
+export async function changeBanner(
+  db: Db,
+  id: string,
+  change: BannerChange,
+  actor: SessionUser,
+): Promise<BannerAdminDTO> {
   if (!isUuid(id)) throw bannerNotFound();
   const changed = await db.transaction(async (tx) => {
     const [row] = await tx.update(promoBanners).set(change).where(eq(promoBanners.id, id)).returning();
     if (!row) throw bannerNotFound();
-    const action = "active" in change ? (change.active ? "banner.activate" : "banner.deactivate") : change.hidden ? "banner.delete" : "banner.restore";
+    const action =
+      "active" in change
+        ? change.active
+          ? "banner.activate"
+          : "banner.deactivate"
+        : change.hidden
+          ? "banner.delete"
+          : "banner.restore";
     await recordAudit(tx, actor, action, "promo_banner", id);
     return toAdminDTO(row);
   });

@@ -42,7 +42,10 @@ export async function listHeadlines(db: Db, hidden: boolean): Promise<HeadlineAd
 /** Headlines start inactive (SPEC §4). */
 export async function createHeadline(db: Db, input: HeadlineInput, actor: SessionUser): Promise<HeadlineAdminDTO> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(headlines).values({ ...input, active: false, hidden: false }).returning();
+    const [row] = await tx
+      .insert(headlines)
+      .values({ ...input, active: false, hidden: false })
+      .returning();
     await recordAudit(tx, actor, "headline.create", "headline", row!.id, { title: input.title });
     return toAdminDTO(row!);
   });
@@ -50,12 +53,24 @@ export async function createHeadline(db: Db, input: HeadlineInput, actor: Sessio
 
 export type HeadlineChange = { active: boolean } | { hidden: boolean };
 
-export async function changeHeadline(db: Db, id: string, change: HeadlineChange, actor: SessionUser): Promise<HeadlineAdminDTO> {
+export async function changeHeadline(
+  db: Db,
+  id: string,
+  change: HeadlineChange,
+  actor: SessionUser,
+): Promise<HeadlineAdminDTO> {
   if (!isUuid(id)) throw headlineNotFound();
   return db.transaction(async (tx) => {
     const [row] = await tx.update(headlines).set(change).where(eq(headlines.id, id)).returning();
     if (!row) throw headlineNotFound();
-    const action = "active" in change ? (change.active ? "headline.activate" : "headline.deactivate") : change.hidden ? "headline.delete" : "headline.restore";
+    const action =
+      "active" in change
+        ? change.active
+          ? "headline.activate"
+          : "headline.deactivate"
+        : change.hidden
+          ? "headline.delete"
+          : "headline.restore";
     await recordAudit(tx, actor, action, "headline", id);
     return toAdminDTO(row);
   });

@@ -32,7 +32,12 @@ const toPostDTO = (p: PostRow): PostDTO => ({
 export const POSTS_SHOWN = 30;
 
 export async function listPosts(deps: Pick<AppDeps, "db">): Promise<PostDTO[]> {
-  const rows = await deps.db.select().from(posts).where(eq(posts.hidden, false)).orderBy(desc(posts.createdAt)).limit(POSTS_SHOWN);
+  const rows = await deps.db
+    .select()
+    .from(posts)
+    .where(eq(posts.hidden, false))
+    .orderBy(desc(posts.createdAt))
+    .limit(POSTS_SHOWN);
   return rows.map(toPostDTO);
 }
 
@@ -41,7 +46,13 @@ export async function createPost(deps: Pick<AppDeps, "db">, input: PostInput, au
   assertOwnUploads(input.images);
   const [row] = await deps.db
     .insert(posts)
-    .values({ name: input.name, description: input.description, stars: input.stars, images: input.images, userId: author._id })
+    .values({
+      name: input.name,
+      description: input.description,
+      stars: input.stars,
+      images: input.images,
+      userId: author._id,
+    })
     .returning();
   return toPostDTO(row!);
 }

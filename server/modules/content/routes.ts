@@ -13,7 +13,10 @@ import { createPost, deletePost, listPosts } from "./posts";
 
 const idParams = z.object({ id: z.string().max(100) });
 /** {hidden} of the back-office lists; anything but true lists the live ones. */
-const hiddenBody = z.object({ hidden: z.boolean().optional().catch(false) }).optional().catch(undefined);
+const hiddenBody = z
+  .object({ hidden: z.boolean().optional().catch(false) })
+  .optional()
+  .catch(undefined);
 const activeBody = z.object({ active: z.boolean().optional() }).optional().catch(undefined);
 
 /** SPEC §7 "Banners and headlines" and "Posts". */
@@ -31,10 +34,19 @@ export async function contentRoutes(app: FastifyInstance) {
     return reply.status(201).send({ message: t(req.lang, "catalogAdmin.promoCreated"), promo });
   });
   // POST {active: false} deactivates too, so a toggle can use one call.
-  r.post("/promos/active/:id", { config: { access: "staff" }, schema: { params: idParams, body: activeBody } }, async (req) => {
-    const promo = await changeBanner(deps.db, req.params.id, { active: req.body?.active ?? true }, await requireUser(req));
-    return { message: t(req.lang, "catalogAdmin.promoStatusUpdated"), promo };
-  });
+  r.post(
+    "/promos/active/:id",
+    { config: { access: "staff" }, schema: { params: idParams, body: activeBody } },
+    async (req) => {
+      const promo = await changeBanner(
+        deps.db,
+        req.params.id,
+        { active: req.body?.active ?? true },
+        await requireUser(req),
+      );
+      return { message: t(req.lang, "catalogAdmin.promoStatusUpdated"), promo };
+    },
+  );
   r.delete("/promos/active/:id", { config: { access: "staff" }, schema: { params: idParams } }, async (req) => {
     const promo = await changeBanner(deps.db, req.params.id, { active: false }, await requireUser(req));
     return { message: t(req.lang, "catalogAdmin.promoStatusUpdated"), promo };
@@ -57,10 +69,19 @@ export async function contentRoutes(app: FastifyInstance) {
     const headline = await createHeadline(deps.db, req.body, await requireUser(req));
     return reply.status(201).send({ message: t(req.lang, "catalogAdmin.headlineCreated"), headline });
   });
-  r.post("/headlines/active/:id", { config: { access: "staff" }, schema: { params: idParams, body: activeBody } }, async (req) => {
-    const headline = await changeHeadline(deps.db, req.params.id, { active: req.body?.active ?? true }, await requireUser(req));
-    return { message: t(req.lang, "catalogAdmin.headlineStatusUpdated"), headline };
-  });
+  r.post(
+    "/headlines/active/:id",
+    { config: { access: "staff" }, schema: { params: idParams, body: activeBody } },
+    async (req) => {
+      const headline = await changeHeadline(
+        deps.db,
+        req.params.id,
+        { active: req.body?.active ?? true },
+        await requireUser(req),
+      );
+      return { message: t(req.lang, "catalogAdmin.headlineStatusUpdated"), headline };
+    },
+  );
   r.delete("/headlines/active/:id", { config: { access: "staff" }, schema: { params: idParams } }, async (req) => {
     const headline = await changeHeadline(deps.db, req.params.id, { active: false }, await requireUser(req));
     return { message: t(req.lang, "catalogAdmin.headlineStatusUpdated"), headline };

@@ -20,8 +20,10 @@ export function sniffImage(buf: Buffer): "jpeg" | "png" | "gif" | "webp" | "avif
   if (buf.length < 12) return null;
   if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return "jpeg";
   if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
-  if (buf.subarray(0, 6).toString("latin1") === "GIF87a" || buf.subarray(0, 6).toString("latin1") === "GIF89a") return "gif";
-  if (buf.subarray(0, 4).toString("latin1") === "RIFF" && buf.subarray(8, 12).toString("latin1") === "WEBP") return "webp";
+  if (buf.subarray(0, 6).toString("latin1") === "GIF87a" || buf.subarray(0, 6).toString("latin1") === "GIF89a")
+    return "gif";
+  if (buf.subarray(0, 4).toString("latin1") === "RIFF" && buf.subarray(8, 12).toString("latin1") === "WEBP")
+    return "webp";
   const brand = buf.subarray(4, 12).toString("latin1");
   if (brand === "ftypavif" || brand === "ftypavis") return "avif";
   return null;
@@ -56,7 +58,11 @@ async function encodeImage(uploadsDir: string, input: Buffer): Promise<SavedImag
   try {
     for (const width of IMAGE_WIDTHS) {
       const name = `${base}-${width}.webp`;
-      await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toFile(path.join(uploadsDir, name));
+      await source
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toFile(path.join(uploadsDir, name));
       urls[width] = `/uploads/${name}`;
     }
   } catch {

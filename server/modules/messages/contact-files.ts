@@ -100,7 +100,12 @@ export interface ClaimedAttachment {
  * Gives a message its attachments, in the order sent: each must be an unclaimed upload of the last
  * hour. Anything else (another message's file, a swept one, a made-up id) refuses the whole message.
  */
-export async function claimContactFiles(tx: DbOrTx, messageId: string, ids: string[], now = new Date()): Promise<ClaimedAttachment[]> {
+export async function claimContactFiles(
+  tx: DbOrTx,
+  messageId: string,
+  ids: string[],
+  now = new Date(),
+): Promise<ClaimedAttachment[]> {
   if (ids.length === 0) return [];
   if (new Set(ids).size !== ids.length) throw new AppError("bad_input", "pages.contactFilesInvalid");
   const fresh = new Date(now.getTime() - CONTACT_UPLOAD_LIMITS.unclaimedMs);
@@ -109,8 +114,18 @@ export async function claimContactFiles(tx: DbOrTx, messageId: string, ids: stri
     const [row] = await tx
       .update(contactAttachments)
       .set({ messageId, position: i + 1 })
-      .where(and(eq(contactAttachments.id, id), isNull(contactAttachments.messageId), gte(contactAttachments.createdAt, fresh)))
-      .returning({ storageKey: contactAttachments.storageKey, ext: contactAttachments.ext, mime: contactAttachments.mime });
+      .where(
+        and(
+          eq(contactAttachments.id, id),
+          isNull(contactAttachments.messageId),
+          gte(contactAttachments.createdAt, fresh),
+        ),
+      )
+      .returning({
+        storageKey: contactAttachments.storageKey,
+        ext: contactAttachments.ext,
+        mime: contactAttachments.mime,
+      });
     if (!row) throw new AppError("bad_input", "pages.contactFilesInvalid");
     claimed.push({ position: i + 1, ...row });
   }
@@ -146,4 +161,3 @@ export async function readMessageAttachment(
   const content = await store.get(row.storageKey);
   return content ? { content, ext: row.ext, mime: row.mime } : null;
 }
-

@@ -13,7 +13,22 @@ const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** ISO media brands that are MP4 video (not HEIC, AVIF or QuickTime, which share the box layout). */
-const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "dash", "mmp4", "MSNV", "f4v "]);
+const MP4_BRANDS = new Set([
+  "isom",
+  "iso2",
+  "iso3",
+  "iso4",
+  "iso5",
+  "iso6",
+  "mp41",
+  "mp42",
+  "avc1",
+  "M4V ",
+  "dash",
+  "mmp4",
+  "MSNV",
+  "f4v ",
+]);
 
 const OLE_EXT: Record<string, DetectedType> = {
   doc: { ext: "doc", mime: "application/msword" },
@@ -24,9 +39,12 @@ const OLE_EXT: Record<string, DetectedType> = {
 function zipKind(buf: Buffer): DetectedType {
   // The entry names of the first part of the archive say which Office document it is.
   const head = buf.subarray(0, Math.min(buf.length, 64 * 1024)).toString("latin1");
-  if (head.includes("word/")) return { ext: "docx", mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" };
-  if (head.includes("xl/")) return { ext: "xlsx", mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
-  if (head.includes("ppt/")) return { ext: "pptx", mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation" };
+  if (head.includes("word/"))
+    return { ext: "docx", mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" };
+  if (head.includes("xl/"))
+    return { ext: "xlsx", mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" };
+  if (head.includes("ppt/"))
+    return { ext: "pptx", mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation" };
   return { ext: "zip", mime: "application/zip" };
 }
 

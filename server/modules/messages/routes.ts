@@ -8,7 +8,12 @@ import { AppError, notFound } from "../../errors";
 import { rateLimit } from "../../http/rate-limit";
 import { readOneFile, registerMultipart } from "../../http/multipart";
 import { contactAttachmentDir, diskAttachmentStore } from "./attachment-store";
-import { CONTACT_UPLOAD_LIMITS, readMessageAttachment, saveContactFile, sweepUnclaimedAttachments } from "./contact-files";
+import {
+  CONTACT_UPLOAD_LIMITS,
+  readMessageAttachment,
+  saveContactFile,
+  sweepUnclaimedAttachments,
+} from "./contact-files";
 import { sendContactMessage } from "./send-message";
 
 /** The contact form (SPEC §7 POST /sendmessage), its attachment upload, and staff's download of them. */
@@ -20,7 +25,9 @@ export async function messageRoutes(app: FastifyInstance) {
 
   // Unclaimed uploads go within the hour even when nobody uploads again; the timer never keeps the process alive.
   const sweep = setInterval(() => {
-    sweepUnclaimedAttachments(deps.db, store).catch((err: unknown) => app.log.warn({ err }, "contact attachment sweep failed"));
+    sweepUnclaimedAttachments(deps.db, store).catch((err: unknown) =>
+      app.log.warn({ err }, "contact attachment sweep failed"),
+    );
   }, CONTACT_UPLOAD_LIMITS.sweepEveryMs);
   sweep.unref();
   app.addHook("onClose", async () => clearInterval(sweep));
@@ -42,7 +49,11 @@ export async function messageRoutes(app: FastifyInstance) {
     try {
       const file = await readOneFile(req, LIMITS.contactFileMaxBytes, "pages.fileTooLarge");
       if (!file) throw new AppError("bad_input", "pages.fileRequired");
-      const saved = await saveContactFile(deps.db, store, { content: file.content, clientName: file.filename, clientAddress: req.ip });
+      const saved = await saveContactFile(deps.db, store, {
+        content: file.content,
+        clientName: file.filename,
+        clientAddress: req.ip,
+      });
       // `url` is what the form sends back in `files`: a reference, not an address anyone can open.
       return { id: saved.id, url: saved.id };
     } finally {
@@ -54,7 +65,9 @@ export async function messageRoutes(app: FastifyInstance) {
     "/messages/:id/attachments/:n",
     {
       config: { access: "staff" },
-      schema: { params: z.object({ id: z.uuid().catch(""), n: z.coerce.number().int().min(1).max(CONTACT_MAX_FILES).catch(0) }) },
+      schema: {
+        params: z.object({ id: z.uuid().catch(""), n: z.coerce.number().int().min(1).max(CONTACT_MAX_FILES).catch(0) }),
+      },
     },
     async (req, reply) => {
       const { id, n } = req.params;

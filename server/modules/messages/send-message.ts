@@ -5,7 +5,8 @@ import type { AttachmentStore } from "./attachment-store";
 import { claimContactFiles } from "./contact-files";
 
 /** Where staff download a message's attachment (server/modules/messages/routes.ts). */
-export const attachmentPath = (messageId: string, position: number) => `/api/messages/${messageId}/attachments/${position}`;
+export const attachmentPath = (messageId: string, position: number) =>
+  `/api/messages/${messageId}/attachments/${position}`;
 
 /**
  * A contact form message: kept in contact_messages with its attachments claimed (in one
@@ -19,10 +20,7 @@ export async function sendContactMessage(
   input: ContactInput,
 ): Promise<{ id: string }> {
   const { id, files } = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactMessages)
-      .values(input)
-      .returning({ id: contactMessages.id });
+    const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
     const claimed = await claimContactFiles(tx, row!.id, input.files);
     return { id: row!.id, files: claimed };
   });
@@ -34,7 +32,9 @@ export async function sendContactMessage(
     `Phone: ${input.phone}`,
     "",
     input.message,
-    ...(files.length ? ["", "Attachments (staff sign-in needed):", ...files.map((f) => `${base}${attachmentPath(id, f.position)}`)] : []),
+    ...(files.length
+      ? ["", "Attachments (staff sign-in needed):", ...files.map((f) => `${base}${attachmentPath(id, f.position)}`)]
+      : []),
   ];
   const attachments = [];
   for (const f of files) {

@@ -48,7 +48,10 @@ async function retakeStock(tx: DbOrTx, orderId: string) {
       .where(and(eq(products.id, id), sql`${products.stock} >= ${q}`))
       .returning({ id: products.id });
     if (!row) {
-      const [p] = await tx.select({ name: products.name, stock: products.stock }).from(products).where(eq(products.id, id));
+      const [p] = await tx
+        .select({ name: products.name, stock: products.stock })
+        .from(products)
+        .where(eq(products.id, id));
       throw p && p.stock > 0
         ? conflict("ordersApi.notEnoughForOrder", { name: p.name, n: p.stock })
         : conflict("ordersApi.soldOut", { name: p?.name ?? "" });
@@ -86,9 +89,22 @@ export async function setOrderStatus(
     // Cash is collected at the door: a delivered cash order is paid, and a correction away from
     // Delivered means it was not (docs/decisions/117). Card orders are paid only by the provider.
     const cashPayment =
-      order.paymentMethod !== "Cash on Delivery" ? {} : status === "Delivered" ? { paymentStatus: "Paid" as const } : order.status === "Delivered" ? { paymentStatus: "Unpaid" as const } : {};
-    await tx.update(orders).set({ status, ...cashPayment, updatedAt: new Date() }).where(eq(orders.id, order.id));
-    await recordAudit(tx, actor, "order.status", "order", order.id, { orderNumber: order.orderNumber, from: order.status, to: status });
+      order.paymentMethod !== "Cash on Delivery"
+        ? {}
+        : status === "Delivered"
+          ? { paymentStatus: "Paid" as const }
+          : order.status === "Delivered"
+            ? { paymentStatus: "Unpaid" as const }
+            : {};
+    await tx
+      .update(orders)
+      .set({ status, ...cashPayment, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, actor, "order.status", "order", order.id, {
+      orderNumber: order.orderNumber,
+      from: order.status,
+      to: status,
+    });
     return true;
   });
   if (changed) invalidateCatalogMemo(); // a cancellation returns stock, an undone one takes it again

@@ -16,7 +16,10 @@ export interface EmailContent {
   html: string;
 }
 
-type Block = { kind: "p"; text: string } | { kind: "list"; items: string[] } | { kind: "link"; label: string; url: string };
+type Block =
+  | { kind: "p"; text: string }
+  | { kind: "list"; items: string[] }
+  | { kind: "link"; label: string; url: string };
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -24,7 +27,9 @@ const escapeHtml = (s: string) =>
 /** One e-mail from blocks: paragraphs, a list and a button-like link; right-to-left for Arabic. */
 export function renderEmail(lang: Lang, subject: string, blocks: Block[]): EmailContent {
   const text = blocks
-    .map((b) => (b.kind === "p" ? b.text : b.kind === "list" ? b.items.map((i) => `- ${i}`).join("\n") : `${b.label}: ${b.url}`))
+    .map((b) =>
+      b.kind === "p" ? b.text : b.kind === "list" ? b.items.map((i) => `- ${i}`).join("\n") : `${b.label}: ${b.url}`,
+    )
     .join("\n\n");
   const body = blocks
     .map((b) => {
@@ -47,7 +52,9 @@ export function orderConfirmationEmail(order: OrderDTO, baseUrl: string): EmailC
   const lang = order.lang;
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, `ordersApi.email.${key}`, vars);
   const a = order.shipping.address;
-  const address = [a.street, a.building, a.floor, a.apartment, a.area, a.city, a.state, a.country].filter(Boolean).join(", ");
+  const address = [a.street, a.building, a.floor, a.apartment, a.area, a.city, a.state, a.country]
+    .filter(Boolean)
+    .join(", ");
   const s = order.orderSummary;
   const url = trackingUrl(baseUrl, order.orderNumber);
   return renderEmail(lang, t("confirmSubject", { orderNumber: order.orderNumber }), [
@@ -57,7 +64,13 @@ export function orderConfirmationEmail(order: OrderDTO, baseUrl: string): EmailC
     {
       kind: "list",
       items: order.products.map((l) =>
-        t("line", { name: (lang === "ar" && l.productId.nameAr) || l.productId.name, size: l.size, color: l.color, quantity: l.quantity, total: money(l.lineTotal, lang) }),
+        t("line", {
+          name: (lang === "ar" && l.productId.nameAr) || l.productId.name,
+          size: l.size,
+          color: l.color,
+          quantity: l.quantity,
+          total: money(l.lineTotal, lang),
+        }),
       ),
     },
     {

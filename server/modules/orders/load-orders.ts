@@ -9,7 +9,12 @@ export async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderDTO[
   const items = await db
     .select()
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(orderItems.name), asc(orderItems.id));
   const byOrder = new Map<string, (typeof items)[number][]>();
   for (const item of items) {
@@ -32,7 +37,12 @@ export const orderByNumber = (orderNumber: string) => eq(orders.orderNumber, ord
 
 /** GET /api/order: the signed-in customer's own orders, newest first. */
 export async function listOwnOrders(db: DbOrTx, userId: string): Promise<OrderDTO[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(200);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
   return withItems(db, rows);
 }
 

@@ -113,10 +113,20 @@ async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRo
     const [row] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${quantity}`, soldCount: sql`${products.soldCount} + ${quantity}` })
-      .where(and(eq(products.id, id), sql`${products.stock} >= ${quantity}`, eq(products.status, "approved"), eq(products.hidden, false)))
+      .where(
+        and(
+          eq(products.id, id),
+          sql`${products.stock} >= ${quantity}`,
+          eq(products.status, "approved"),
+          eq(products.hidden, false),
+        ),
+      )
       .returning();
     if (!row) {
-      const [now] = await tx.select({ stock: products.stock, name: products.name }).from(products).where(eq(products.id, id));
+      const [now] = await tx
+        .select({ stock: products.stock, name: products.name })
+        .from(products)
+        .where(eq(products.id, id));
       throw notEnough(id, now?.name ?? known.get(id)?.name ?? "", now?.stock ?? 0);
     }
     taken.set(id, row);
@@ -142,13 +152,17 @@ function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }
 
 /** The validated order as one SHA-256: what a key may replay (docs/decisions/116). */
-export const orderPayloadHash = (input: OrderInput) => crypto.createHash("sha256").update(stableJson(input)).digest("hex");
+export const orderPayloadHash = (input: OrderInput) =>
+  crypto.createHash("sha256").update(stableJson(input)).digest("hex");
 
 /**
  * Claims the Idempotency-Key inside the transaction. A concurrent request with the same key blocks
@@ -156,8 +170,17 @@ export const orderPayloadHash = (input: OrderInput) => crypto.createHash("sha256
  * if it rolled back, that request goes ahead as if it were first. The key replays only the order it
  * was claimed with: another payload under it is refused and learns nothing of the first order.
  */
-async function claimKey(tx: DbOrTx, scope: string, key: string, payloadHash: string): Promise<{ existingOrderId: string | null }> {
-  const claimed = await tx.insert(idempotencyKeys).values({ scope, key, payloadHash }).onConflictDoNothing().returning();
+async function claimKey(
+  tx: DbOrTx,
+  scope: string,
+  key: string,
+  payloadHash: string,
+): Promise<{ existingOrderId: string | null }> {
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ scope, key, payloadHash })
+    .onConflictDoNothing()
+    .returning();
   if (claimed.length) return { existingOrderId: null };
   const [row] = await tx
     .select({ orderId: idempotencyKeys.orderId, payloadHash: idempotencyKeys.payloadHash })
@@ -170,7 +193,8 @@ async function claimKey(tx: DbOrTx, scope: string, key: string, payloadHash: str
 }
 
 export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrderContext): Promise<PlacedOrder> {
-  if (input.paymentMethod === "Credit Card" && !deps.config.cardPaymentEnabled) throw badInput("ordersApi.cardUnavailable");
+  if (input.paymentMethod === "Credit Card" && !deps.config.cardPaymentEnabled)
+    throw badInput("ordersApi.cardUnavailable");
   const key = ctx.idempotencyKey?.trim();
   if (key !== undefined && (key.length === 0 || key.length > 200)) throw badInput("ordersApi.idempotencyKeyInvalid");
   const scope = ctx.userId ? `user:${ctx.userId}` : `guest:${input.email.toLowerCase()}`;

@@ -27,14 +27,22 @@ function sameEmail(given: string | undefined, stored: string): boolean {
   return crypto.timingSafeEqual(digest(given), digest(stored));
 }
 
-export async function createPaymentSession(deps: AppDeps, request: PaymentSessionRequest, viewer: SessionUser | null): Promise<string> {
+export async function createPaymentSession(
+  deps: AppDeps,
+  request: PaymentSessionRequest,
+  viewer: SessionUser | null,
+): Promise<string> {
   if (!deps.config.cardPaymentEnabled) throw badInput("ordersApi.cardUnavailable");
   const order = await loadOrder(deps.db, orderByNumber(request.orderNumber));
   if (!order) throw notFound("ordersApi.orderNotFound");
-  const [row] = await deps.db.select({ userId: orders.userId, total: orders.total }).from(orders).where(eq(orders.id, order._id));
+  const [row] = await deps.db
+    .select({ userId: orders.userId, total: orders.total })
+    .from(orders)
+    .where(eq(orders.id, order._id));
   const allowed = row?.userId ? row.userId === viewer?._id : sameEmail(request.email, order.email);
   if (!allowed) throw notFound("ordersApi.orderNotFound");
-  if (order.paymentMethod !== "Credit Card" || order.status !== "Processing") throw badInput("ordersApi.paymentNotCard");
+  if (order.paymentMethod !== "Credit Card" || order.status !== "Processing")
+    throw badInput("ordersApi.paymentNotCard");
   if (order.paymentStatus === "Paid") throw badInput("ordersApi.alreadyPaid");
   const a = order.shipping.address;
   const session = await openProviderSession(deps.config, deps.log, {
@@ -61,12 +69,20 @@ export async function createPaymentSession(deps: AppDeps, request: PaymentSessio
   // The provider's signed callback names its order id: remember which of ours it pays.
   const [saved] = await deps.db
     .insert(paymentSessions)
-    .values({ providerOrderId: session.providerOrderId, orderId: order._id, merchantOrderId: session.merchantOrderId, amountCents: row!.total })
+    .values({
+      providerOrderId: session.providerOrderId,
+      orderId: order._id,
+      merchantOrderId: session.merchantOrderId,
+      amountCents: row!.total,
+    })
     .onConflictDoNothing()
     .returning({ id: paymentSessions.providerOrderId });
   if (!saved) {
     // The provider named an order id already bound to a session: never let one payment count twice.
-    deps.log.error({ providerOrderId: session.providerOrderId, orderNumber: order.orderNumber }, "provider order id reused");
+    deps.log.error(
+      { providerOrderId: session.providerOrderId, orderNumber: order.orderNumber },
+      "provider order id reused",
+    );
     return "";
   }
   return session.url;

@@ -21,11 +21,15 @@ export async function handleTransactionCallback(
   hmac: string | undefined,
 ): Promise<CallbackOutcome> {
   const secret = deps.config.PAYMOB_HMAC_SECRET;
-  if (!secret || !verifyTransactionHmac(obj, hmac, secret)) throw unauthenticated("ordersApi.paymentCallbackUnverified");
+  if (!secret || !verifyTransactionHmac(obj, hmac, secret))
+    throw unauthenticated("ordersApi.paymentCallbackUnverified");
 
   const providerOrder = isRecord(obj.order) ? obj.order : {};
   const providerOrderId = providerOrder.id;
-  if ((typeof providerOrderId !== "number" && typeof providerOrderId !== "string") || String(providerOrderId).length > 40) {
+  if (
+    (typeof providerOrderId !== "number" && typeof providerOrderId !== "string") ||
+    String(providerOrderId).length > 40
+  ) {
     throw badInput("ordersApi.paymentCallbackMismatch");
   }
   const [session] = await deps.db
@@ -53,7 +57,8 @@ export async function handleTransactionCallback(
       .returning({ orderNumber: orders.orderNumber, status: orders.status });
     if (!row) return "unchanged";
     deps.log.info({ orderNumber: row.orderNumber, transactionId }, "card payment confirmed");
-    if (row.status === "Cancelled") deps.log.warn({ orderNumber: row.orderNumber }, "a cancelled order was paid: refund it");
+    if (row.status === "Cancelled")
+      deps.log.warn({ orderNumber: row.orderNumber }, "a cancelled order was paid: refund it");
     return "paid";
   }
   if (declined) {

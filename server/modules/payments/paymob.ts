@@ -54,7 +54,8 @@ async function post<T>(url: string, body: unknown): Promise<T> {
 const filled = (b: BillingData) =>
   Object.fromEntries(Object.entries(b).map(([k, v]) => [k, typeof v === "string" && v.trim() === "" ? "NA" : v]));
 
-export const paymobConfigured = (c: PaymobConfig) => Boolean(c.PAYMOB_API_KEY && c.PAYMOB_INTEGRATION_ID && c.PAYMOB_IFRAME_ID);
+export const paymobConfigured = (c: PaymobConfig) =>
+  Boolean(c.PAYMOB_API_KEY && c.PAYMOB_INTEGRATION_ID && c.PAYMOB_IFRAME_ID);
 
 export interface OpenedSession {
   /** The frame address; "" when the session could not be opened. */
@@ -66,11 +67,19 @@ export interface OpenedSession {
 
 const FAILED: OpenedSession = { url: "", providerOrderId: null, merchantOrderId: null };
 
-export async function createPaymentFrameUrl(config: PaymobConfig, log: FastifyBaseLogger, input: PaymentSessionInput): Promise<string> {
+export async function createPaymentFrameUrl(
+  config: PaymobConfig,
+  log: FastifyBaseLogger,
+  input: PaymentSessionInput,
+): Promise<string> {
   return (await openProviderSession(config, log, input)).url;
 }
 
-export async function openProviderSession(config: PaymobConfig, log: FastifyBaseLogger, input: PaymentSessionInput): Promise<OpenedSession> {
+export async function openProviderSession(
+  config: PaymobConfig,
+  log: FastifyBaseLogger,
+  input: PaymentSessionInput,
+): Promise<OpenedSession> {
   if (!paymobConfigured(config)) {
     log.warn("card payment requested but PAYMOB_* is not configured");
     return FAILED;

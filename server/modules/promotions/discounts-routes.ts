@@ -52,8 +52,8 @@ export async function discountRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-    const discount = await saveDiscount(deps, req.body, await requireUser(req));
-    return reply.status(201).send({ message: translate(req.lang, "catalogAdmin.discountSaved"), discount });
+      const discount = await saveDiscount(deps, req.body, await requireUser(req));
+      return reply.status(201).send({ message: translate(req.lang, "catalogAdmin.discountSaved"), discount });
     },
   );
 
@@ -65,8 +65,12 @@ export async function discountRoutes(app: FastifyInstance) {
     return found;
   });
 
-  r.delete("/discounts/:kind/:value", { config: { access: "staff" }, schema: { params: targetParams } }, async (req) => {
-    await removeDiscount(deps, KINDS[req.params.kind](req.params.value), await requireUser(req));
-    return { message: translate(req.lang, "catalogAdmin.discountRemoved") };
-  });
+  r.delete(
+    "/discounts/:kind/:value",
+    { config: { access: "staff" }, schema: { params: targetParams } },
+    async (req) => {
+      await removeDiscount(deps, KINDS[req.params.kind](req.params.value), await requireUser(req));
+      return { message: translate(req.lang, "catalogAdmin.discountRemoved") };
+    },
+  );
 }

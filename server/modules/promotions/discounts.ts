@@ -50,21 +50,32 @@ const discountNotFound = () => new AppError("not_found", "catalogAdmin.discountN
 
 /** A target named in a path is checked against the fixed lists: anything else has no discount. */
 function targetCondition(target: DiscountTarget): SQL | null {
-  if ("category" in target) return (CATEGORIES as readonly string[]).includes(target.category) ? eq(discounts.category, target.category) : null;
+  if ("category" in target)
+    return (CATEGORIES as readonly string[]).includes(target.category) ? eq(discounts.category, target.category) : null;
   if ("collectionName" in target) {
-    return (COLLECTIONS as readonly string[]).includes(target.collectionName) ? eq(discounts.collectionName, target.collectionName) : null;
+    return (COLLECTIONS as readonly string[]).includes(target.collectionName)
+      ? eq(discounts.collectionName, target.collectionName)
+      : null;
   }
   return isUuid(target.productId) ? eq(discounts.productId, target.productId) : null;
 }
 
-function pricingScope(d: { productId: string | null; category: string | null; collectionName: string | null }): PricingScope {
+function pricingScope(d: {
+  productId: string | null;
+  category: string | null;
+  collectionName: string | null;
+}): PricingScope {
   if (d.productId) return { productIds: [d.productId] };
   if (d.category) return { category: d.category };
   return { collection: d.collectionName! };
 }
 
 /** The audit trail's target of a discount: its product, category or collection. */
-const auditTarget = (d: { productId: string | null; category: string | null; collectionName: string | null }): [string, string] =>
+const auditTarget = (d: {
+  productId: string | null;
+  category: string | null;
+  collectionName: string | null;
+}): [string, string] =>
   d.productId ? ["product", d.productId] : d.category ? ["category", d.category] : ["collection", d.collectionName!];
 
 /** The discount on a target, or null. */
@@ -93,7 +104,11 @@ export async function listDiscounts(deps: Pick<AppDeps, "db">): Promise<Discount
  * Sets the discount of one target (a second one on the same target replaces the first) and
  * reprices the affected products in the same transaction.
  */
-export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInput, actor: SessionUser): Promise<DiscountDTO> {
+export async function saveDiscount(
+  deps: Pick<AppDeps, "db">,
+  input: DiscountInput,
+  actor: SessionUser,
+): Promise<DiscountDTO> {
   const target = {
     productId: input.productId ?? null,
     category: input.category ?? null,
@@ -101,11 +116,19 @@ export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInp
   };
   let names = NO_NAMES;
   if (target.productId) {
-    const [p] = await deps.db.select({ productName: products.name, productNameAr: products.nameAr }).from(products).where(eq(products.id, target.productId)).limit(1);
+    const [p] = await deps.db
+      .select({ productName: products.name, productNameAr: products.nameAr })
+      .from(products)
+      .where(eq(products.id, target.productId))
+      .limit(1);
     if (!p) throw productNotFound();
     names = p;
   }
-  const conflictTarget = target.productId ? discounts.productId : target.category ? discounts.category : discounts.collectionName;
+  const conflictTarget = target.productId
+    ? discounts.productId
+    : target.category
+      ? discounts.category
+      : discounts.collectionName;
   const saved = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(discounts)
@@ -116,14 +139,21 @@ export async function saveDiscount(deps: Pick<AppDeps, "db">, input: DiscountInp
       })
       .returning();
     await refreshProductPricing(tx, pricingScope(target));
-    await recordAudit(tx, actor, "discount.save", ...auditTarget(target), { discount: input.discount, hasShipping: input.hasShipping });
+    await recordAudit(tx, actor, "discount.save", ...auditTarget(target), {
+      discount: input.discount,
+      hasShipping: input.hasShipping,
+    });
     return toDTO(row!, names);
   });
   invalidateCatalogMemo();
   return saved;
 }
 
-export async function removeDiscount(deps: Pick<AppDeps, "db">, target: DiscountTarget, actor: SessionUser): Promise<void> {
+export async function removeDiscount(
+  deps: Pick<AppDeps, "db">,
+  target: DiscountTarget,
+  actor: SessionUser,
+): Promise<void> {
   const condition = targetCondition(target);
   if (!condition) throw discountNotFound();
   await deps.db.transaction(async (tx) => {

@@ -10,7 +10,9 @@ import { checkPromoCode, createPromoCode, deletePromoCode, listPromoCodes } from
 export async function promoCodeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get("/promocodes", { config: { access: "staff" } }, async () => ({ promoCodes: await listPromoCodes(app.deps.db) }));
+  r.get("/promocodes", { config: { access: "staff" } }, async () => ({
+    promoCodes: await listPromoCodes(app.deps.db),
+  }));
 
   // Public, so guessing codes is slowed down.
   r.get(
@@ -30,8 +32,12 @@ export async function promoCodeRoutes(app: FastifyInstance) {
     return reply.status(201).send({ message: translate(req.lang, "ordersApi.promoCreated"), promoCode });
   });
 
-  r.delete("/promocodes/:id", { config: { access: "staff" }, schema: { params: z.object({ id: z.string().max(100) }) } }, async (req) => {
-    await deletePromoCode(app.deps.db, req.params.id, await requireUser(req));
-    return { message: translate(req.lang, "ordersApi.promoDeleted") };
-  });
+  r.delete(
+    "/promocodes/:id",
+    { config: { access: "staff" }, schema: { params: z.object({ id: z.string().max(100) }) } },
+    async (req) => {
+      await deletePromoCode(app.deps.db, req.params.id, await requireUser(req));
+      return { message: translate(req.lang, "ordersApi.promoDeleted") };
+    },
+  );
 }

@@ -49,7 +49,11 @@ export function promoRefusal(row: PromoRow | undefined, now = new Date()): AppEr
 }
 
 async function findByCode(db: DbOrTx, code: string): Promise<PromoRow | undefined> {
-  const [row] = await db.select().from(promoCodes).where(sql`${promoCodes.code} = ${normaliseCode(code)}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(sql`${promoCodes.code} = ${normaliseCode(code)}`)
+    .limit(1);
   return row;
 }
 
@@ -97,14 +101,21 @@ export async function createPromoCode(db: Db, input: PromoCodeInput, actor?: Aud
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict("ordersApi.promoExists");
-  if (actor) await recordAudit(db, actor, "promoCode.create", "promo_code", row.id, { code: row.code, discountValue: row.discountValue });
+  if (actor)
+    await recordAudit(db, actor, "promoCode.create", "promo_code", row.id, {
+      code: row.code,
+      discountValue: row.discountValue,
+    });
   return toPromoCodeDTO(row);
 }
 
 /** Codes are deleted outright (SPEC §4); orders keep the code's text and percent. */
 export async function deletePromoCode(db: Db, id: string, actor?: AuditActor): Promise<void> {
   if (!isUuid(id)) throw notFound("ordersApi.promoNotFound");
-  const rows = await db.delete(promoCodes).where(sql`${promoCodes.id} = ${id}`).returning({ id: promoCodes.id, code: promoCodes.code });
+  const rows = await db
+    .delete(promoCodes)
+    .where(sql`${promoCodes.id} = ${id}`)
+    .returning({ id: promoCodes.id, code: promoCodes.code });
   if (rows.length === 0) throw notFound("ordersApi.promoNotFound");
   if (actor) await recordAudit(db, actor, "promoCode.delete", "promo_code", id, { code: rows[0].code });
 }

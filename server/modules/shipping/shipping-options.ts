@@ -52,7 +52,11 @@ const sameCity = (city: string) => sql`lower(${shippingOptions.city}) = lower(${
  * Creates the city, or updates it when a city of that name exists: the screen's create tab says
  * 'Successfully created or updated shipping data for the city'.
  */
-export async function saveShippingOption(db: Db, input: ShippingOptionInput, actor?: AuditActor): Promise<ShippingOptionDTO> {
+export async function saveShippingOption(
+  db: Db,
+  input: ShippingOptionInput,
+  actor?: AuditActor,
+): Promise<ShippingOptionDTO> {
   const values = {
     city: input.city,
     cityAr: input.cityAr ?? null,
@@ -62,20 +66,37 @@ export async function saveShippingOption(db: Db, input: ShippingOptionInput, act
     updatedAt: new Date(),
   };
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: shippingOptions.id }).from(shippingOptions).where(sameCity(input.city)).for("update");
+    const [existing] = await tx
+      .select({ id: shippingOptions.id })
+      .from(shippingOptions)
+      .where(sameCity(input.city))
+      .for("update");
     if (existing) {
       const [row] = await tx.update(shippingOptions).set(values).where(eq(shippingOptions.id, existing.id)).returning();
-      if (actor) await recordAudit(tx, actor, "shipping.update", "shipping_option", row.id, { city: row.city, shipping: input.shipping });
+      if (actor)
+        await recordAudit(tx, actor, "shipping.update", "shipping_option", row.id, {
+          city: row.city,
+          shipping: input.shipping,
+        });
       return toShippingOptionDTO(row);
     }
     const [row] = await tx.insert(shippingOptions).values(values).onConflictDoNothing().returning();
     if (!row) throw conflict("ordersApi.cityExists");
-    if (actor) await recordAudit(tx, actor, "shipping.create", "shipping_option", row.id, { city: row.city, shipping: input.shipping });
+    if (actor)
+      await recordAudit(tx, actor, "shipping.create", "shipping_option", row.id, {
+        city: row.city,
+        shipping: input.shipping,
+      });
     return toShippingOptionDTO(row);
   });
 }
 
-export async function updateShippingOption(db: Db, id: string, input: ShippingOptionInput, actor?: AuditActor): Promise<ShippingOptionDTO> {
+export async function updateShippingOption(
+  db: Db,
+  id: string,
+  input: ShippingOptionInput,
+  actor?: AuditActor,
+): Promise<ShippingOptionDTO> {
   if (!isUuid(id)) throw notFound("ordersApi.shippingNotFound");
   const [clash] = await db
     .select({ id: shippingOptions.id })
@@ -95,13 +116,20 @@ export async function updateShippingOption(db: Db, id: string, input: ShippingOp
     .where(eq(shippingOptions.id, id))
     .returning();
   if (!row) throw notFound("ordersApi.shippingNotFound");
-  if (actor) await recordAudit(db, actor, "shipping.update", "shipping_option", row.id, { city: row.city, shipping: input.shipping });
+  if (actor)
+    await recordAudit(db, actor, "shipping.update", "shipping_option", row.id, {
+      city: row.city,
+      shipping: input.shipping,
+    });
   return toShippingOptionDTO(row);
 }
 
 export async function deleteShippingOption(db: Db, id: string, actor?: AuditActor): Promise<void> {
   if (!isUuid(id)) throw notFound("ordersApi.shippingNotFound");
-  const rows = await db.delete(shippingOptions).where(eq(shippingOptions.id, id)).returning({ id: shippingOptions.id, city: shippingOptions.city });
+  const rows = await db
+    .delete(shippingOptions)
+    .where(eq(shippingOptions.id, id))
+    .returning({ id: shippingOptions.id, city: shippingOptions.city });
   if (rows.length === 0) throw notFound("ordersApi.shippingNotFound");
   if (actor) await recordAudit(db, actor, "shipping.delete", "shipping_option", id, { city: rows[0].city });
 }
@@ -116,7 +144,11 @@ export async function applyAdditionalCost(db: Db, input: AdditionalCostInput, ac
     .where(inArray(shippingOptions.id, ids))
     .returning({ id: shippingOptions.id });
   if (rows.length === 0) throw notFound("ordersApi.shippingNotFound");
-  if (actor) await recordAudit(db, actor, "shipping.additionalCost", "shipping_option", null, { cities: rows.map((r) => r.id), additionalCost: input.additionalCost });
+  if (actor)
+    await recordAudit(db, actor, "shipping.additionalCost", "shipping_option", null, {
+      cities: rows.map((r) => r.id),
+      additionalCost: input.additionalCost,
+    });
   return rows.length;
 }
 
@@ -136,7 +168,9 @@ export async function shippingFeeForCity(db: DbOrTx, city: string): Promise<City
   const [row] = await db
     .select()
     .from(shippingOptions)
-    .where(sql`lower(${shippingOptions.city}) = lower(${wanted}) or lower(${shippingOptions.cityAr}) = lower(${wanted})`)
+    .where(
+      sql`lower(${shippingOptions.city}) = lower(${wanted}) or lower(${shippingOptions.cityAr}) = lower(${wanted})`,
+    )
     .limit(1);
   if (row) return { city: row.city, fee: Math.max(0, row.shipping + row.additionalCost), estTime: row.estTime };
   if (wanted.toLowerCase() === DEFAULT_CITY.toLowerCase()) {

@@ -11,7 +11,10 @@ export interface CallOptions {
 }
 
 /** One API call, answering its status and JSON body whatever the status (for tests of refusals). */
-export async function apiRequest<T = Record<string, unknown>>(path: string, opts: CallOptions = {}): Promise<{ status: number; body: T }> {
+export async function apiRequest<T = Record<string, unknown>>(
+  path: string,
+  opts: CallOptions = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl()}/api${path}`, {
     method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
     headers: {
@@ -37,7 +40,9 @@ export async function adminToken(): Promise<string> {
 
 /** One approved product in sizes S and M, one colour, made by the admin for the calling test. */
 export async function createProduct(token: string, label: string): Promise<ProductDTO> {
-  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#b59a7a" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#b59a7a" } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "piece.png");
   const { url } = await call<{ url: string }>("/uploads", { form, token });
