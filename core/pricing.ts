@@ -99,7 +99,7 @@ export function formatEgp(piastres: Piastres, lang: "en" | "ar" = "en"): string 
   const magnitude = Math.abs(Math.round(piastres));
   const pounds = Math.floor(magnitude / 100);
   const cents = magnitude % 100;
-  const amount = groupThousands(pounds) + (cents ? "." + String(cents).padStart(2, "0") : "");
+  const amount = groupThousands(pounds) + (cents ? `.${String(cents).padStart(2, "0")}` : "");
   const negative = piastres < 0;
   if (lang === "ar") return `\u200f${negative ? "\u200e-" : ""}${amount}\u00a0ج.م.\u200f`;
   return `${negative ? "-" : ""}EGP\u00a0${amount}`;

@@ -18,7 +18,7 @@ function taskKind(events) {
   if (has((k) => k.name === "ParseHTML")) return "parse";
   if (has((k) => k.name === "Layout")) return "layout";
   if (has((k) => k.name === "EvaluateScript")) return "inline-script";
-  return "other:" + (events.find((k) => k.name !== "ThreadControllerImpl::RunTask")?.name ?? "?");
+  return `other:${events.find((k) => k.name !== "ThreadControllerImpl::RunTask")?.name ?? "?"}`;
 }
 
 const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
@@ -57,8 +57,8 @@ for (let r = 0; r < Number(runs); r++) {
         if (k === t || k.name === "ThreadControllerImpl::RunTask") continue;
         const n =
           k.name +
-          (k.args?.data?.url ? " " + k.args.data.url.replace(/.*\//, "").slice(0, 30) : "") +
-          (k.args?.data?.functionName ? " " + k.args.data.functionName : "");
+          (k.args?.data?.url ? ` ${k.args.data.url.replace(/.*\//, "").slice(0, 30)}` : "") +
+          (k.args?.data?.functionName ? ` ${k.args.data.functionName}` : "");
         by[n] = (by[n] || 0) + (k.dur || 0);
       }
       console.log(
@@ -70,7 +70,7 @@ for (let r = 0; r < Number(runs); r++) {
         Object.entries(by)
           .sort((a, b) => b[1] - a[1])
           .slice(0, 7)
-          .map(([n, d]) => n + "=" + Math.round(d / 1000))
+          .map(([n, d]) => `${n}=${Math.round(d / 1000)}`)
           .join(" | "),
       );
     }

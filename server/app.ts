@@ -6,7 +6,6 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fs from "node:fs";
-import crypto from "node:crypto";
 import zlib from "node:zlib";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -48,7 +47,7 @@ function pageCspBuilder(config: Config): (nonce: string) => string {
   const join = (...parts: string[]) => parts.join(" ");
   const before = `default-src 'self';script-src 'self' 'nonce-`;
   const after = [
-    `'${google.scripts.length ? " " + join(...google.scripts) : ""}`,
+    `'${google.scripts.length ? ` ${join(...google.scripts)}` : ""}`,
     `img-src 'self' data: blob:`,
     `style-src ${join("'self'", "'unsafe-inline'", ...google.styles)}`,
     `font-src 'self' data:`,

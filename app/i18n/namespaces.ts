@@ -40,7 +40,10 @@ const picked = new WeakMap<Record<string, string>, Map<string, Record<string, st
 export function pickDictionary(dict: Record<string, string>, pathname: string): Record<string, string> {
   const setKey = namespaceSetKey(pathname);
   let byKey = picked.get(dict);
-  if (!byKey) picked.set(dict, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    picked.set(dict, byKey);
+  }
   const known = byKey.get(setKey);
   if (known) return known;
   const out: Record<string, string> = {};

@@ -182,6 +182,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [signedIn, loadServerCart, loadGuestCart, refreshGuestSnapshots, t]);
 
   // On load and whenever the signed-in user changes: merge a waiting guest cart, then load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the user is the trigger; the loaders and t change only with it or with the language, which reloads the page.
   useEffect(() => {
     let cancelled = false;
     (async () => {

@@ -2,6 +2,7 @@ import { COOKIES } from "@core/constants";
 
 /** Preferences the browser sets itself (language, theme, sidebar); the session cookie is never here. */
 export function setPreferenceCookie(name: string, value: string, maxAgeSeconds: number) {
+  // biome-ignore lint/suspicious/noDocumentCookie: one line, a plain preference; the Cookie Store API is not in Safari or Firefox.
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax`;
 }
 

@@ -80,6 +80,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   // SPEC §2: the page scrolls to the top on each step change; focus follows for keyboard users.
   const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step is the trigger: each step change scrolls to the top and moves focus.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

@@ -64,7 +64,9 @@ export function send(base, c, token, timeoutMs) {
   return new Promise((resolve) => {
     let settled = false;
     const done = (r) => {
-      if (!settled) (settled = true), resolve(r);
+      if (settled) return;
+      settled = true;
+      resolve(r);
     };
     let req;
     try {

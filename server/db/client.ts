@@ -59,7 +59,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       driver: "postgres",
       concurrent: true,
       close: () => pool.end(),
-      onConnectionError: (fn) => void (report = fn),
+      onConnectionError: (fn) => {
+        report = fn;
+      },
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });

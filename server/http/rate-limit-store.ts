@@ -77,6 +77,7 @@ export function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseL
     constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
       const remote = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
       const local = new LocalStore(params.continueExceeding, params.exponentialBackoff);
+      // biome-ignore lint/correctness/noConstructorReturn: the plugin only takes a class; this one hands over the store built here.
       return new FallbackStore(redis, remote, local, report);
     }
   } as unknown as FastifyRateLimitStoreCtor;

@@ -27,6 +27,7 @@ export function registerRequestGuards(app: FastifyInstance) {
       );
       throw new AppError("method_not_allowed", "validation.methodNotAllowed");
     }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL byte is exactly what this refuses.
     if (/%00|\u0000/i.test(req.url)) throw new AppError("bad_input", "validation.invalidCharacters");
   });
   app.addHook("preValidation", async (req) => {

@@ -33,7 +33,9 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       // when the visitor goes away first: a client that never reads cannot hold it.
       let left = false;
       const leave = () => {
-        if (!left) (left = true), gate.leave();
+        if (left) return;
+        left = true;
+        gate.leave();
       };
       if (req.raw.socket.destroyed) {
         // The visitor left while waiting: no page to render, and its 'close' has already passed.
@@ -120,7 +122,7 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicUrl: strin
   });
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, String(value));
   }
   const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.body;

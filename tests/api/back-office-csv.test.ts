@@ -204,7 +204,7 @@ describe("product import", () => {
       "MOD-1,Knit Cardigan,,Warm,,cardigans,winter,450,4,M,#333333,,/uploads/k-800.webp",
       "MOD-2,,,,,tops,,-5,1,M,#000000,,/uploads/k-800.webp",
     ].join("\n");
-    const form = multipartFile("file", "p.csv", "\uFEFF" + csv, "text/csv");
+    const form = multipartFile("file", "p.csv", `\uFEFF${csv}`, "text/csv");
     const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/import/products",

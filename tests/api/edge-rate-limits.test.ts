@@ -103,7 +103,10 @@ describe("rate limits shared through a working Redis", () => {
   let redisUp = false;
   beforeAll(async () => {
     redisUp = await new Promise<boolean>((resolve) => {
-      const s = net.connect(6379, "127.0.0.1", () => (s.destroy(), resolve(true)));
+      const s = net.connect(6379, "127.0.0.1", () => {
+        s.destroy();
+        resolve(true);
+      });
       s.on("error", () => resolve(false));
     });
     // Behind a trusted local proxy, so this run's made-up client address keeps its keys apart from other runs'.

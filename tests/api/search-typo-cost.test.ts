@@ -39,16 +39,30 @@ function countingDb() {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
       if (typeof value !== "function") return value;
-      if (prop === "query") return (...args: unknown[]) => (queries++, value.apply(target, args));
+      if (prop === "query")
+        return (...args: unknown[]) => {
+          queries++;
+          return value.apply(target, args);
+        };
       if (prop === "transaction" || prop === "connect")
-        return (...args: unknown[]) => (transactions++, value.apply(target, args));
+        return (...args: unknown[]) => {
+          transactions++;
+          return value.apply(target, args);
+        };
       return value.bind(target);
     },
   });
   const db = (t.database.driver === "pglite"
     ? drizzlePglite(counting as never, { schema })
     : drizzlePg(counting as never, { schema })) as unknown as Db;
-  return { db, counts: () => ({ queries, transactions }), reset: () => void ((queries = 0), (transactions = 0)) };
+  return {
+    db,
+    counts: () => ({ queries, transactions }),
+    reset: () => {
+      queries = 0;
+      transactions = 0;
+    },
+  };
 }
 
 const searchWith = (db: Db, search: string) => listProducts({ db }, productQuerySchema.parse({ search }), null);

@@ -99,7 +99,7 @@ async function signedInPage(email: string, lang?: "en" | "ar") {
   const errors = failOnConsoleErrors(page);
   await page.goto("/auth");
   await signIn(page, email);
-  await page.waitForURL(baseUrl() + "/");
+  await page.waitForURL(`${baseUrl()}/`);
   await page.getByTestId("account-link").waitFor();
   return { context, page, errors };
 }
@@ -129,7 +129,7 @@ describe("a customer's account", () => {
     await signUpAndActivate(page, fresh);
     expect(await pageViolations(page)).toEqual([]);
     await signIn(page, fresh);
-    await page.waitForURL(baseUrl() + "/");
+    await page.waitForURL(`${baseUrl()}/`);
     await page.getByTestId("account-link").waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === "access_token")!;
     expect(cookie.httpOnly).toBe(true);
@@ -140,7 +140,7 @@ describe("a customer's account", () => {
   it("sees the account page with its header and three tabs", async () => {
     const { page } = await session();
     await page.getByTestId("account-link").click();
-    await page.waitForURL(baseUrl() + "/account");
+    await page.waitForURL(`${baseUrl()}/account`);
     expect(await page.getByTestId("account-name").textContent()).toBe("Salma Adel");
     for (const name of ["Personal Information", "Account Settings", "Preferences"]) {
       await page.getByRole("tab", { name }).waitFor();
@@ -179,7 +179,7 @@ describe("a customer's account", () => {
   it("sends a signed-in customer on /admin/dashboard to /unauthorized", async () => {
     const { page } = await session();
     await page.goto("/admin/dashboard");
-    await page.waitForURL(baseUrl() + "/unauthorized");
+    await page.waitForURL(`${baseUrl()}/unauthorized`);
     await page.getByTestId("unauthorized").waitFor();
   });
 
@@ -190,7 +190,7 @@ describe("a customer's account", () => {
       window.localStorage.setItem("azya.guestCart", JSON.stringify([{ productId: "x", quantity: 1 }])),
     );
     await page.getByTestId("logout-button").click();
-    await page.waitForURL(baseUrl() + "/auth?logout=success");
+    await page.waitForURL(`${baseUrl()}/auth?logout=success`);
     expect(await page.getByTestId("logout-notice").textContent()).toBe("تم تسجيل الخروج");
     expect(await page.evaluate(() => window.localStorage.getItem("azya.guestCart"))).toBeNull();
     expect((await context.cookies()).find((c) => c.name === "access_token")).toBeUndefined();
@@ -223,7 +223,7 @@ describe("guards and sign-in messages", () => {
     await page.waitForURL(/\/auth\?redirect=%2Fwishlist$/);
     expect(await page.getByTestId("sign-in-required").textContent()).toBe("You need to sign in to continue");
     await signIn(page, email);
-    await page.waitForURL(baseUrl() + "/wishlist");
+    await page.waitForURL(`${baseUrl()}/wishlist`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -292,7 +292,7 @@ describe("forgot password", () => {
     const activationCode = await codeFromMail(email);
 
     await page.getByRole("link", { name: "Forgot password?" }).click();
-    await page.waitForURL(baseUrl() + "/forgot-password");
+    await page.waitForURL(`${baseUrl()}/forgot-password`);
     await page.locator("input[name=email]").fill(email);
     await page.getByTestId("forgot-send-code").click();
     await page.locator("input[name=code]").fill(await codeFromMail(email, activationCode));
@@ -303,9 +303,9 @@ describe("forgot password", () => {
     await page.getByText("Passwords do not match").waitFor();
     await page.locator("input[name=confirmPassword]").fill("Brand-new-pass-9");
     await page.getByTestId("forgot-reset").click();
-    await page.waitForURL(baseUrl() + "/auth");
+    await page.waitForURL(`${baseUrl()}/auth`);
     await signIn(page, email, "Brand-new-pass-9");
-    await page.waitForURL(baseUrl() + "/");
+    await page.waitForURL(`${baseUrl()}/`);
     await context.close();
   });
 });
@@ -323,7 +323,7 @@ describe("admin accounts", () => {
     const errors = failOnConsoleErrors(page);
     await page.goto("/auth?redirect=%2Fadmin%2Faccounts");
     await signIn(page, admin().email, admin().password);
-    await page.waitForURL(baseUrl() + "/admin/accounts");
+    await page.waitForURL(`${baseUrl()}/admin/accounts`);
 
     await page.getByTestId("accounts-search").fill(email);
     await page.waitForURL(/searchTerm=/);

@@ -75,7 +75,7 @@ describe("pages under a burst", () => {
     expect(Date.now() - started).toBeLessThan(30_000);
     // And the gate is free again: a single page comes back at once.
     const one = Date.now();
-    expect((await fetch(baseUrl() + "/shop")).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/shop`)).status).toBe(200);
     expect(Date.now() - one).toBeLessThan(5_000);
   });
 });

@@ -21,7 +21,7 @@ describe("app shell", () => {
     expect(res?.status()).toBe(404);
     await expect(page.getByText("We could not find the page you were looking for.").isVisible()).resolves.toBe(true);
     await page.getByRole("link", { name: "Back to home" }).click();
-    await page.waitForURL(baseUrl() + "/");
+    await page.waitForURL(`${baseUrl()}/`);
     await context.close();
   });
 
@@ -77,7 +77,7 @@ describe("app shell", () => {
   });
 
   it("sends security headers and a nonce-based content security policy", async () => {
-    const res = await fetch(baseUrl() + "/");
+    const res = await fetch(`${baseUrl()}/`);
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src[^;]*'nonce-/);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -85,7 +85,7 @@ describe("app shell", () => {
   });
 
   it("serves robots.txt with the sitemap", async () => {
-    const text = await (await fetch(baseUrl() + "/robots.txt")).text();
+    const text = await (await fetch(`${baseUrl()}/robots.txt`)).text();
     expect(text).toContain("Sitemap:");
     expect(text).toContain("Disallow: /admin/");
   });

@@ -76,7 +76,7 @@ function walk(s: z.ZodType, where: string, bounded: boolean, found: Found[], see
       break;
     case "union":
     case "discriminated_union":
-      (def.options as unknown[]).forEach((o, i) => next(o, `|${i}`));
+      for (const [i, o] of (def.options as unknown[]).entries()) next(o, `|${i}`);
       break;
     case "intersection":
       next(def.left, "&l");
@@ -88,7 +88,7 @@ function walk(s: z.ZodType, where: string, bounded: boolean, found: Found[], see
       next(def.valueType, "value");
       break;
     case "tuple":
-      (def.items as unknown[]).forEach((o, i) => next(o, `[${i}]`));
+      for (const [i, o] of (def.items as unknown[]).entries()) next(o, `[${i}]`);
       next(def.rest, "rest");
       break;
     case "lazy":

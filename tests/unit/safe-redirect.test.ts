@@ -23,7 +23,7 @@ describe("safeRedirect", () => {
       " /account",
       "\\\\evil.example",
       "evil.example",
-      "/" + "a".repeat(3000),
+      `/${"a".repeat(3000)}`,
       "",
       null,
       undefined,

@@ -78,6 +78,7 @@ export function GoogleButton({ clientId, onCredential }: { clientId: string; onC
       ref={ref}
       className="flex min-h-11 justify-center"
       data-testid="google-button"
+      role="group"
       aria-label={t("auth.continueWithGoogle")}
     />
   );

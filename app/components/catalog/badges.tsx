@@ -20,12 +20,10 @@ export function ProductBadges({
         </span>
       ) : null}
       {isDiscounted(product) ? (
-        <span
-          className={`${pill} bg-brand-700 text-white`}
-          data-testid="badge-discount"
-          aria-label={t("catalog.discountLabel", { n: product.discount })}
-        >
-          <bdi>{t("catalog.badgeDiscount", { n: product.discount })}</bdi>
+        <span className={`${pill} bg-brand-700 text-white`} data-testid="badge-discount">
+          {/* A span's aria-label is not read (no role): the spoken label is text only screen readers get. */}
+          <bdi aria-hidden>{t("catalog.badgeDiscount", { n: product.discount })}</bdi>
+          <span className="sr-only">{t("catalog.discountLabel", { n: product.discount })}</span>
         </span>
       ) : null}
       {isNewProduct(product.createdAt) ? (

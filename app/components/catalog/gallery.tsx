@@ -32,7 +32,7 @@ export function Gallery({
 
   const onScroll = () => {
     const el = strip.current;
-    if (!el || !el.clientWidth) return;
+    if (!el?.clientWidth) return;
     // scrollLeft is negative in right-to-left layouts; the magnitude is what counts.
     setIndex(Math.min(count - 1, Math.round(Math.abs(el.scrollLeft) / el.clientWidth)));
   };
@@ -57,6 +57,7 @@ export function Gallery({
           ref={strip}
           onScroll={onScroll}
           // Focusable, so keyboard users can scroll the strip with the arrow keys too.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable).
           tabIndex={0}
           role="group"
           aria-label={t("catalog.images")}

@@ -45,6 +45,7 @@ function useWholeProduct(card: CardProduct) {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only when the card or the retry count changes, not on every render of the callbacks it uses.
   useEffect(() => {
     if (isWholeProduct(card)) {
       setProduct(card);

@@ -55,6 +55,7 @@ export function TrackOrder({
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the number in the address, not again when search is re-created.
   useEffect(() => {
     if (ran.current || !initialNumber) return;
     ran.current = true;

@@ -39,7 +39,7 @@ export async function compressToWebp(file: File, maxBytes: number = LIMITS.postI
       for (const quality of QUALITIES) {
         const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/webp", quality));
         if (blob && blob.size <= maxBytes) {
-          const name = file.name.replace(/\.[^.]*$/, "") + ".webp";
+          const name = `${file.name.replace(/\.[^.]*$/, "")}.webp`;
           return new File([blob], name, { type: "image/webp" });
         }
       }

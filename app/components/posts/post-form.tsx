@@ -114,7 +114,7 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
     try {
       const { post } = await api<{ post: PostDTO }>("/posts", { method: "POST", body: parsed.data });
       toast.success(t("catalog.postShared"));
-      photos.forEach((p) => URL.revokeObjectURL(p.preview));
+      for (const p of photos) URL.revokeObjectURL(p.preview);
       setName("");
       setDescription("");
       setStars(0);

@@ -49,6 +49,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [toggle]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: a navigation closes the mobile menu.
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
   return (

@@ -109,13 +109,16 @@ export function SearchBox({ className = "" }: { className?: string }) {
       {open && items.length > 0 ? (
         <ul
           id={listId}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern; focus stays in the input, which points at options through aria-activedescendant.
           role="listbox"
           className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-xl border border-line bg-surface shadow-lg"
         >
           {items.map((p, i) => (
+            // biome-ignore lint/a11y/useFocusableInteractive: an option of the combobox above; the input keeps the focus, the arrow keys move the active option.
             <li
               key={p._id}
               id={`${listId}-${i}`}
+              // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: same combobox option.
               role="option"
               aria-selected={i === active}
               className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${i === active ? "bg-surface-2" : ""}`}

@@ -127,6 +127,7 @@ function Drawer({ user, onClose }: { user: SessionUser | null; onClose: () => vo
             onClick={onClose}
             className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface-2"
             aria-label={t("common.closeMenu")}
+            // biome-ignore lint/a11y/noAutofocus: the menu is a dialog; opening it moves focus into it (WAI-ARIA dialog pattern).
             autoFocus
           >
             <X className="size-5" aria-hidden />

@@ -95,6 +95,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
     setAutoCode(mode === "create" && window.localStorage.getItem(AUTO_CODE_STORAGE_KEY) === "true");
   }, [mode]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the name is the trigger: the code follows the name while auto-code is on.
   useEffect(() => {
     if (autoCode) setForm((f) => ({ ...f, code: f.name.trim() ? generateProductCode(f.name, () => seed) : "" }));
   }, [autoCode, form.name, seed]);

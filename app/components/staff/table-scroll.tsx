@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable).
     <div role="region" aria-label={label} tabIndex={0} className="w-full overflow-x-auto rounded-xl border border-line">
       {children}
     </div>

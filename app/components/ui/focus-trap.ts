@@ -15,8 +15,8 @@ function focusables(root: HTMLElement): HTMLElement[] {
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape?: () => void) {
   // The latest callback, so a parent's new closure each render does not re-arm the trap.
-  const escape = useRef(onEscape);
-  escape.current = onEscape;
+  const onEscapeRef = useRef(onEscape);
+  onEscapeRef.current = onEscape;
   // Read while rendering: by the time effects run, an autoFocus inside has already taken focus.
   const openerRef = useRef<HTMLElement | null>(null);
   if (
@@ -33,9 +33,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     const onKey = (e: KeyboardEvent) => {
       const root = ref.current;
       if (!root) return;
-      if (e.key === "Escape" && escape.current) {
+      if (e.key === "Escape" && onEscapeRef.current) {
         e.preventDefault();
-        escape.current();
+        onEscapeRef.current();
         return;
       }
       if (e.key !== "Tab") return;

@@ -8,6 +8,7 @@ export function lazyModal<P extends { open: boolean }>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): ComponentType<P> {
   const Modal = lazy(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per modal at module level, never while rendering; the component it returns is stable.
   return function LazyModal(props: P) {
     const [opened, setOpened] = useState(props.open);
     if (props.open && !opened) setOpened(true);

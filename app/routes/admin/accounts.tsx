@@ -49,6 +49,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
   };
 
   // The search follows typing after a pause (SPEC §9: 500 ms); only a change of the typed text restarts it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text restarts the pause, not a new query object.
   useEffect(() => {
     if (search === query.searchTerm) return;
     const timer = window.setTimeout(() => update({ searchTerm: search.trim(), page: null }), LIMITS.searchDebounceMs);

@@ -21,7 +21,10 @@ interface GoogleClaims extends JWTPayload {
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 function keySet(url: string) {
   let set = keySets.get(url);
-  if (!set) keySets.set(url, (set = createRemoteJWKSet(new URL(url))));
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url));
+    keySets.set(url, set);
+  }
   return set;
 }
 

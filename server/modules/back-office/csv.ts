@@ -23,7 +23,7 @@ export function escapeCsvCell(value: CsvValue): string {
   return /[",;\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvLine = (cells: CsvValue[]): string => cells.map(escapeCsvCell).join(",") + "\r\n";
+export const csvLine = (cells: CsvValue[]): string => `${cells.map(escapeCsvCell).join(",")}\r\n`;
 
 export const csvList = (items: readonly string[]): string => items.join(LIST_SEPARATOR);
 

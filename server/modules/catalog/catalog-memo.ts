@@ -24,14 +24,18 @@ interface Memo {
 const KEY = Symbol.for("azya.catalog.memo");
 const memo = (): Memo => {
   const g = globalThis as Record<symbol, Memo | undefined>;
-  return (g[KEY] ??= { generation: 0, entries: new Map(), databases: new WeakMap(), nextDatabase: 1 });
+  g[KEY] ??= { generation: 0, entries: new Map(), databases: new WeakMap(), nextDatabase: 1 };
+  return g[KEY];
 };
 
 /** The memo key of a value: which database, and what was asked. */
 export function memoKey(db: object, what: unknown): string {
   const m = memo();
   let id = m.databases.get(db);
-  if (id === undefined) m.databases.set(db, (id = m.nextDatabase++));
+  if (id === undefined) {
+    id = m.nextDatabase++;
+    m.databases.set(db, id);
+  }
   return `${id}:${JSON.stringify(what)}`;
 }
 

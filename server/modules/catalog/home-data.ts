@@ -28,7 +28,9 @@ function groupBy(rows: ProductRow[], key: (r: ProductRow) => string | null): Rec
   const out: Record<string, ProductDTO[]> = {};
   for (const r of rows) {
     const k = key(r);
-    if (k) (out[k] ??= []).push(toProductDTO(r));
+    if (!k) continue;
+    out[k] ??= [];
+    out[k].push(toProductDTO(r));
   }
   return out;
 }

@@ -26,7 +26,10 @@ const columnKeys = Object.keys(productDtoColumns) as (keyof ProductDtoRow)[];
  */
 function listingStatements(db: Db, shape: ListingShape): ListingStatements {
   let statements = byDatabase.get(db);
-  if (!statements) byDatabase.set(db, (statements = new Map()));
+  if (!statements) {
+    statements = new Map();
+    byDatabase.set(db, statements);
+  }
   const key = JSON.stringify(shape);
   let found = statements.get(key);
   if (!found) {

@@ -23,7 +23,8 @@ interface TypoState {
 const KEY = Symbol.for("azya.catalog.typoFallback");
 const state = (): TypoState => {
   const g = globalThis as Record<symbol, TypoState | undefined>;
-  return (g[KEY] ??= { running: 0, misses: new Map() });
+  g[KEY] ??= { running: 0, misses: new Map() };
+  return g[KEY];
 };
 
 /** A folded term a shopper could plausibly have mistyped. */

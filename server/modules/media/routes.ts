@@ -14,7 +14,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     { config: { access: "user", rateLimit: rateLimit(app.deps.config, 30) } },
     async (req, reply) => {
       const file = await readOneFile(req, LIMITS.uploadMaxBytes, "catalogAdmin.uploadTooLarge");
-      if (!file || file.fieldname !== "file") throw new AppError("bad_input", "catalogAdmin.uploadMissing");
+      if (file?.fieldname !== "file") throw new AppError("bad_input", "catalogAdmin.uploadMissing");
       const buffer = file.content;
       if (buffer.length === 0) throw new AppError("bad_input", "catalogAdmin.uploadMissing");
       const saved = await saveImage(app.deps.config.uploadsDir, buffer);

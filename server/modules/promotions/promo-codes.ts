@@ -8,7 +8,7 @@ import type { PromoCodeInput } from "@core/validation/promo-code";
 import { expiryFromInput } from "@core/validation/promo-code";
 import type { Db, DbOrTx } from "../../db/client";
 import { promoCodes } from "../../db/schema";
-import { AppError, badInput, conflict, notFound } from "../../errors";
+import { type AppError, badInput, conflict, notFound } from "../../errors";
 import { isUuid } from "../../db/ids";
 import { recordAudit, type AuditActor } from "../back-office/audit";
 
@@ -42,7 +42,7 @@ export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 /** Why a code cannot be used now, as the error the caller answers with; null when usable. */
 export function promoRefusal(row: PromoRow | undefined, now = new Date()): AppError | null {
-  if (!row || !row.active) return notFound("ordersApi.promoInvalid");
+  if (!row?.active) return notFound("ordersApi.promoInvalid");
   if (row.expDate.getTime() <= now.getTime()) return badInput("ordersApi.promoExpired");
   if (row.uses >= row.usageLimit) return conflict("ordersApi.promoUsedUp");
   return null;
