@@ -11,7 +11,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { dictionaries } from "~/i18n";
+import { dictionaries } from "@core/i18n";
 import { namespaceSetKey, pickDictionary } from "~/i18n/namespaces";
 import { FALLBACK } from "~/i18n/fallback";
 import { I18nProvider, useT } from "~/i18n/react";

@@ -11,7 +11,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";

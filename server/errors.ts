@@ -1,8 +1,8 @@
 /**
- * The one error type services throw. It carries an i18n message key (see app/i18n) and a kind;
+ * The one error type services throw. It carries an i18n message key (see core/i18n) and a kind;
  * one table maps kinds to HTTP statuses, so a service never speaks HTTP.
  */
-import type { Vars } from "~/i18n";
+import type { Vars } from "@core/i18n";
 
 export const ERROR_STATUS = {
   bad_input: 400,

@@ -1,4 +1,4 @@
-import { translateWith, type Vars } from "./index-client";
+import { translateWith, type Vars } from "@core/i18n/format";
 
 /**
  * Translation for route `meta` functions. Meta runs in the browser too, so it reads the page's

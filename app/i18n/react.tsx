@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import type { Lang } from "@core/constants";
-import { translateWith, type Dictionary, type Vars } from "./index-client";
+import { translateWith, type Dictionary, type Vars } from "@core/i18n/format";
 
 interface I18nValue {
   lang: Lang;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cart";
-import { translateWith } from "~/i18n/index-client";
+import { translateWith } from "@core/i18n/format";
 import { useT } from "~/i18n/react";
 import { useCart } from "~/lib/cart-client";
 import { useRootData, type RootData } from "~/root";

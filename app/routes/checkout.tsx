@@ -4,7 +4,7 @@ import type { Route } from "./+types/checkout";
 import { requireUser } from "~/lib/guards.server";
 import type { PaymentMethod } from "@core/constants";
 import { listShippingOptions } from "@server/modules/shipping/shipping-options";
-import { translateWith } from "~/i18n/index-client";
+import { translateWith } from "@core/i18n/format";
 import { useT } from "~/i18n/react";
 import { api, ApiError } from "~/lib/api";
 import { useCart } from "~/lib/cart-client";

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/orders";
 import type { OrderDTO } from "@server/modules/orders/order-dto";
 import { listOwnOrders } from "@server/modules/orders/load-orders";
-import { translateWith } from "~/i18n/index-client";
+import { translateWith } from "@core/i18n/format";
 import { useT } from "~/i18n/react";
 import { api, ApiError } from "~/lib/api";
 import { useRootData, type RootData } from "~/root";

@@ -1,6 +1,6 @@
 /**
  * The cart calls of SPEC §7 with the rules of SPEC §5 Cart. Messages are i18n keys
- * (app/i18n/<lang>/orders-api.json). Size and colour are checked against the product by the service.
+ * (core/i18n/<lang>/orders-api.json). Size and colour are checked against the product by the service.
  */
 import { z } from "zod";
 import { LIMITS } from "../constants";

@@ -1,6 +1,6 @@
 /**
  * The contact form of SPEC §5, shared by the page and POST /api/sendmessage. Messages are i18n keys
- * (app/i18n/<lang>/pages.json). The attachment rules are here too, so the page refuses a file before
+ * (core/i18n/<lang>/pages.json). The attachment rules are here too, so the page refuses a file before
  * uploading it with the same words the server uses.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
  * The product form of SPEC §5, shared by the back-office form and POST/PUT /api/products.
- * Messages are i18n keys (app/i18n/<lang>/catalog-admin.json). Prices are EGP numbers here; the
+ * Messages are i18n keys (core/i18n/<lang>/catalog-admin.json). Prices are EGP numbers here; the
  * server turns them into piastres.
  */
 import { z } from "zod";

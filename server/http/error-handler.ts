@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isAppError } from "../errors";
-import { isMessageKey, translate } from "~/i18n";
+import { isMessageKey, translate } from "@core/i18n";
 import { classifyDbError } from "./db-errors";
 import { answerUnknownApi } from "./request-guards";
 

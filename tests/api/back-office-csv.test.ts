@@ -8,7 +8,7 @@ import { multipartFile } from "../support/multipart";
 import { products } from "../../server/db/schema";
 import { parseCsv } from "../../server/modules/back-office/csv";
 import { exportProductsCsv } from "../../server/modules/back-office/export-csv";
-import { translate } from "../../app/i18n";
+import { translate } from "../../core/i18n";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

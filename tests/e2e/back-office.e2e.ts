@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { toPiastres } from "@core/pricing";
 import { CATEGORIES, type Category } from "@core/constants";
-import { dictionaries, translate } from "~/i18n";
+import { dictionaries, translate } from "@core/i18n";
 import {
   accessibilityViolations,
   admin,

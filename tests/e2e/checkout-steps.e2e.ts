@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { admin, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
 import { adminToken, createProduct } from "./support/shop-data";
 

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { admin, baseUrl, failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
 
 type Lang = "en" | "ar";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { launchBrowser, newContext } from "./support/browser";
 import { adminToken, createProduct } from "./support/shop-data";
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { admin, baseUrl, launchBrowser, newContext } from "./support/browser";
 import { apiRequest, type CallOptions } from "./support/shop-data";
 

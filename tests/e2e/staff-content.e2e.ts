@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { admin, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
 import { apiRequest as call } from "./support/shop-data";
 

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { productsPerRow } from "~/components/home/row-layout";
-import arCatalogAdmin from "~/i18n/ar/catalog-admin.json";
+import arCatalogAdmin from "@core/i18n/ar/catalog-admin.json";
 import {
   accessibilityViolations,
   admin,

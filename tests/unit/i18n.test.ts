@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { dictionaries, isMessageKey, translate } from "../../app/i18n";
-import { pluralForm, translateWith } from "../../app/i18n/index-client";
+import { dictionaries, isMessageKey, translate } from "../../core/i18n";
+import { pluralForm, translateWith } from "../../core/i18n/format";
 import { namespaceWanted, pickDictionary } from "../../app/i18n/namespaces";
 import { FALLBACK } from "../../app/i18n/fallback";
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { isMessageKey, translate } from "../../app/i18n";
+import { isMessageKey, translate } from "../../core/i18n";
 import { leaves, SAMPLES, withValue } from "../support/validation-samples";
 
 const modules = import.meta.glob("../../core/validation/**/*.ts", { eager: true }) as Record<

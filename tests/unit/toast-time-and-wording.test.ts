@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toastTime } from "../../app/components/ui/toast-time";
-import { dictionaries } from "../../app/i18n";
+import { dictionaries } from "../../core/i18n";
 
 describe("toast times (decision 002: Latin digits)", () => {
   it("writes the Arabic toast's time in Latin digits", () => {

@@ -5,7 +5,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { Lang } from "@core/constants";
-import { translateWith } from "~/i18n/index-client";
+import { translateWith } from "@core/i18n/format";
 
 /** Parameters that never change what a page shows to a crawler. */
 const NOISE_PARAMS = ["notice", "view"];

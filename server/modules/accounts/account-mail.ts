@@ -1,7 +1,7 @@
 /** The activation and reset e-mails, in the account's language, as text and simple HTML. */
 import type { Lang } from "@core/constants";
 import { TIMINGS } from "@core/constants";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import type { AppDeps } from "../../deps";
 import type { CodePurpose } from "./codes";
 

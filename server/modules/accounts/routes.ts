@@ -18,7 +18,7 @@ import {
   updateProfileInput,
   userIdInput,
 } from "@core/validation/accounts";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { rateLimit } from "../../http/rate-limit";
 import { revokeSession } from "./sessions";

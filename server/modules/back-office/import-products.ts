@@ -11,7 +11,7 @@ import { desc, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { productCreateInput, productUpdateInput } from "@core/validation/product";
 import type { Lang } from "@core/constants";
-import { isMessageKey, translate } from "~/i18n";
+import { isMessageKey, translate } from "@core/i18n";
 import type { AppDeps } from "../../deps";
 import { products } from "../../db/schema";
 import { badInput, isAppError } from "../../errors";

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Readable } from "node:stream";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { AppError } from "../../errors";
 import { requireUser } from "../../http/access";
 import { getAdminAnalytics, getModeratorAnalytics } from "./analytics";

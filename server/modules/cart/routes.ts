@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { addToCartInput, mergeCartInput, removeCartLineQuery, updateCartInput } from "@core/validation/cart";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { addToCart, clearCart, getCart, mergeGuestCart, removeCartLine, updateCartLine } from "./cart";
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { productCreateInput, productUpdateInput } from "@core/validation/product";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { getProduct } from "./get-product";
 import { homeDataJson } from "./home-data-json";

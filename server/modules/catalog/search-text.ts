@@ -1,5 +1,5 @@
 import { foldSearchText } from "@core/search-fold";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 
 interface SearchableProduct {
   name: string;

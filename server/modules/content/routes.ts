@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { bannerInput, headlineInput } from "@core/validation/content";
 import { postInput } from "@core/validation/post";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { rateLimit } from "../../http/rate-limit";
 import { changeBanner, createBanner, listBanners } from "./banners";

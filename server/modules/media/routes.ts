@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { LIMITS } from "@core/constants";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { AppError } from "../../errors";
 import { rateLimit } from "../../http/rate-limit";
 import { saveImage } from "./save-image";

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LIMITS } from "@core/constants";
 import { contactInput, CONTACT_MAX_FILES } from "@core/validation/contact";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { AppError, notFound } from "../../errors";
 import { rateLimit } from "../../http/rate-limit";
 import { readOneFile, registerMultipart } from "../../http/multipart";

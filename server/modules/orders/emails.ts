@@ -5,7 +5,7 @@
  */
 import { formatEgp, toPiastres } from "@core/pricing";
 import type { Lang } from "@core/constants";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import type { AppDeps } from "../../deps";
 import type { OrderDTO } from "./order-dto";
 import { trimTrailingSlashes } from "@core/trim-slashes";

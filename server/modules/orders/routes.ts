@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderInput, orderLookupInput, orderStatusInput } from "@core/validation/checkout";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { rateLimit } from "../../http/rate-limit";
 import { paymentRoutes } from "../payments/routes";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderLookupInput } from "@core/validation/checkout";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { rateLimit } from "../../http/rate-limit";
 import { createPaymentSession } from "./payment-session";
 import { handleTransactionCallback } from "./paymob-callback";

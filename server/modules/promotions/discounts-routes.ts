@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { discountInput } from "@core/validation/discount";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { AppError, badInput } from "../../errors";
 import { requireUser } from "../../http/access";
 import { findDiscount, listDiscounts, removeDiscount, saveDiscount, type DiscountTarget } from "./discounts";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { promoCodeInput } from "@core/validation/promo-code";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { rateLimit } from "../../http/rate-limit";
 import { requireUser } from "../../http/access";
 import { checkPromoCode, createPromoCode, deletePromoCode, listPromoCodes } from "./promo-codes";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
-import { translate } from "~/i18n";
+import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import {
   applyAdditionalCost,

@@ -1,5 +1,5 @@
 /**
- * Every visible string lives in app/i18n/<lang>/<namespace>.json and is addressed as
+ * Every visible string lives in core/i18n/<lang>/<namespace>.json and is addressed as
  * "namespace.key". Placeholders are written {name}. The server translates API messages with the
  * same dictionaries; the browser receives only its own language's dictionary from the root loader.
  */
@@ -31,7 +31,7 @@ import arValidation from "./ar/validation.json";
 import arOrdersApi from "./ar/orders-api.json";
 import arCatalogAdmin from "./ar/catalog-admin.json";
 
-import { interpolate, pluralKey, type Dictionary, type Vars } from "./index-client";
+import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
 export type { Dictionary, Vars };
 
