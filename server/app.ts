@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import fs from "node:fs";
 import zlib from "node:zlib";
 import path from "node:path";
@@ -24,6 +24,8 @@ import { throttledLog } from "./http/throttled-log";
 import { registerRequestGuards } from "./http/request-guards";
 import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
 import { registerApi } from "./modules";
+import { replySerializer } from "./http/reply-serializer";
+import { registerApiReference } from "./http/api-reference";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -108,7 +110,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   applyServerTimeouts(app, config);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializer(config.NODE_ENV === "test"));
 
   const mailer = opts.mailer ?? createMailer(config, app.log);
   app.decorate("deps", { config, database, db: database.db, mailer, log: app.log });
@@ -153,7 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await database.db.execute(sql`select 1`);
     return reply.send({ status: "ok" });
   });
-  app.get("/api/docs", { config: { access: "public" } }, async () => app.swagger());
+  registerApiReference(app);
 
   await registerApi(app);
 

@@ -16,7 +16,8 @@ import {
 } from "react";
 import { GUEST_CART_STORAGE_KEY } from "@core/constants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { api, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { call, type Reply } from "~/lib/api-client";
 import { toast } from "~/components/ui/toaster";
 import { useT } from "~/i18n/react";
 import { Link, useRouteLoaderData } from "react-router";
@@ -60,19 +61,8 @@ export interface CartApi {
   refresh(): Promise<void>;
 }
 
-/** The server's cart line (DESIGN.md §4). */
-interface ServerCartLine {
-  _id: string;
-  productId: ProductDTO;
-  quantity: number;
-  color: string;
-  size: string;
-}
-
-interface ServerCart {
-  cart: ServerCartLine[];
-  cartTotal: number;
-}
+type ServerCart = Reply<"GET /cart">;
+type ServerCartLine = ServerCart["cart"][number];
 
 export function readGuestCart(): StoredGuestLine[] {
   return parseGuestCart(window.localStorage.getItem(GUEST_CART_STORAGE_KEY));
@@ -107,8 +97,7 @@ let mergeInFlight: Promise<void> | null = null;
 async function mergeGuestCartIntoServer(): Promise<void> {
   const guest = readGuestCart();
   if (guest.length === 0) return;
-  await api("/cart/merge", {
-    method: "POST",
+  await call("POST /cart/merge", {
     body: { items: guest.map(({ productId, quantity, size, color }) => ({ productId, quantity, size, color })) },
   });
   // Only after the server took the lines: a failed merge keeps them for the next try.
@@ -136,7 +125,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setServerTotal(data.cartTotal);
   }, []);
 
-  const loadServerCart = useCallback(async () => showServerCart(await api<ServerCart>("/cart")), [showServerCart]);
+  const loadServerCart = useCallback(async () => showServerCart(await call("GET /cart")), [showServerCart]);
 
   const loadGuestCart = useCallback(() => {
     const stored = readGuestCart();
@@ -230,9 +219,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         if (signedIn) {
           // Every cart write answers the whole cart.
-          showServerCart(
-            await api<ServerCart>("/cart", { method: "POST", body: { productId: product._id, quantity, size, color } }),
-          );
+          showServerCart(await call("POST /cart", { body: { productId: product._id, quantity, size, color } }));
         } else {
           const next = addGuestLine(readGuestCart(), { productId: product._id, quantity, size, color, product });
           writeGuestCart(next);
@@ -267,8 +254,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (signedIn) {
           // The API takes the change as a delta (SPEC §7).
           showServerCart(
-            await api<ServerCart>("/cart", {
-              method: "PUT",
+            await call("PUT /cart", {
               body: {
                 productId: line.productId,
                 quantity: quantity - line.quantity,
@@ -295,9 +281,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
     async (line: CartLine) => {
       try {
         if (signedIn) {
-          const q = new URLSearchParams({ color: line.color, size: line.size });
           showServerCart(
-            await api<ServerCart>(`/cart/${encodeURIComponent(line.productId)}?${q}`, { method: "DELETE" }),
+            await call("DELETE /cart/:productId", {
+              params: { productId: line.productId },
+              query: { color: line.color, size: line.size },
+            }),
           );
         } else {
           const next = readGuestCart().filter((l) => lineKey(l.productId, l.size, l.color) !== line.key);
@@ -320,7 +308,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setServerTotal(null);
     if (signedIn) {
       try {
-        await api("/cart/clear", { method: "DELETE" });
+        await call("DELETE /cart/clear");
       } catch (e) {
         toast.error(failureMessage(e, t("cart.updateFailed")));
       }

@@ -506,7 +506,7 @@ describe("profile, deletion and preferences", () => {
 
 describe("documentation", () => {
   it("lists the account calls in the OpenAPI document", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/docs" });
+    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     for (const p of [

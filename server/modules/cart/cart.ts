@@ -10,22 +10,9 @@ import type { AddToCartInput, MergeCartInput, UpdateCartInput } from "@core/vali
 import type { Db, DbOrTx } from "../../db/client";
 import { cartItems, products } from "../../db/schema";
 import { badInput, notFound } from "../../errors";
-import { toProductDTO, type ProductDTO, type ProductRow } from "../catalog/product-dto";
+import { toProductDTO, type ProductRow } from "../catalog/product-dto";
+import type { CartDTO } from "./cart-dto";
 import { isUuid } from "../../db/ids";
-
-export interface CartLineDTO {
-  _id: string;
-  productId: ProductDTO;
-  quantity: number;
-  color: string;
-  size: string;
-}
-
-export interface CartDTO {
-  cart: CartLineDTO[];
-  /** EGP, server-priced with bulk sets and discounts. */
-  cartTotal: number;
-}
 
 const MAX = LIMITS.cartLineMaxQuantity;
 

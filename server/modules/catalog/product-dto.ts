@@ -1,39 +1,42 @@
+import { z } from "zod";
 import { products } from "../../db/schema";
 import { toEgp } from "@core/pricing";
 
 /**
  * The product JSON of DESIGN.md §4, as the API and the page loaders hand it out. Money is in EGP
- * numbers (at most two decimals) at this edge; inside the server it is integer piastres.
+ * numbers (at most two decimals) at this edge; inside the server it is integer piastres. The
+ * schema is the reply contract of every operation that answers products (see server/http/operation.ts).
  */
-export interface ProductDTO {
-  _id: string;
-  name: string;
+export const productDto = z.object({
+  _id: z.string(),
+  name: z.string(),
   /** Arabic text where staff gave it; the UI shows it in Arabic and falls back to English. */
-  nameAr: string | null;
-  code: string;
-  description: string;
-  descriptionAr: string | null;
-  category: string;
-  collection: string | null;
-  price: number;
+  nameAr: z.string().nullable(),
+  code: z.string(),
+  description: z.string(),
+  descriptionAr: z.string().nullable(),
+  category: z.string(),
+  collection: z.string().nullable(),
+  price: z.number(),
   /** Effective discount percent (the largest active one for product, category or collection). */
-  discount: number;
+  discount: z.number(),
   /** Unit price after the discount, EGP. */
-  totalPrice: number;
-  stock: number;
-  images: string[];
-  sizes: string[];
-  colors: string[];
-  specifications: string[];
-  specificationsAr: string[];
-  bulkDiscountminQuantity: number | null;
-  bulkDiscount: number | null;
+  totalPrice: z.number(),
+  stock: z.number(),
+  images: z.array(z.string()),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+  specifications: z.array(z.string()),
+  specificationsAr: z.array(z.string()),
+  bulkDiscountminQuantity: z.number().nullable(),
+  bulkDiscount: z.number().nullable(),
   /** True when an active discount with free shipping applies. */
-  freeShipping: boolean;
-  status: "pending" | "approved";
-  hidden: boolean;
-  createdAt: string;
-}
+  freeShipping: z.boolean(),
+  status: z.enum(["pending", "approved"]),
+  hidden: z.boolean(),
+  createdAt: z.string(),
+});
+export type ProductDTO = z.infer<typeof productDto>;
 
 export type ProductRow = typeof products.$inferSelect;
 

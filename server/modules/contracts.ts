@@ -1,0 +1,14 @@
+/**
+ * Every module's contract, in one list: the browser's typed client (app/lib/api-client.ts) reads
+ * its types from here, keyed by "METHOD /path". Add a module's contract here when you add one.
+ */
+import type { OperationSpec } from "../http/operation";
+import type { cartContract } from "./cart/contract";
+
+type Contracts = [typeof cartContract];
+
+type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
+type AllOperations = OperationsOf<Contracts[number]>;
+
+/** "POST /cart" → the operation's contract. */
+export type ApiOperations = { [O in AllOperations as `${O["method"]} ${O["path"]}`]: O };

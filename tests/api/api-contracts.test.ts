@@ -1,0 +1,90 @@
+/**
+ * Issue 13: one typed contract per operation. The OpenAPI document carries each contract's reply
+ * schema, the reference page renders it without any outside script, and a reply that breaks its
+ * contract fails loudly in tests instead of reaching the browser with the wrong shape.
+ */
+import Fastify from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defineOperation, mountOperation } from "../../server/http/operation";
+import { replySerializer } from "../../server/http/reply-serializer";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("the OpenAPI document", () => {
+  it("describes an operation's reply with its contract's schema", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const addToCart = doc.paths["/api/cart"].post;
+    expect(addToCart.operationId).toBe("cart.addToCart");
+    const reply = addToCart.responses["200"].content["application/json"].schema;
+    expect(Object.keys(reply.properties)).toEqual(expect.arrayContaining(["cart", "cartTotal", "message"]));
+    expect(reply.properties.cart.items.properties.productId.properties.totalPrice.type).toBe("number");
+  });
+});
+
+describe("the API reference page", () => {
+  it("renders at /api/docs from this server's own script and document, under a strict CSP", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain('data-url="/api/openapi.json"');
+    const sources = [...page.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toEqual(["/api/docs/scalar.js"]);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+
+    const script = await t.app.inject({ method: "GET", url: "/api/docs/scalar.js" });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-type"]).toContain("javascript");
+    expect(script.rawPayload.length).toBeGreaterThan(100_000);
+  });
+});
+
+describe("a reply checked against its contract", () => {
+  const op = defineOperation({
+    method: "GET",
+    path: "/probe",
+    access: "public",
+    summary: "probe",
+    query: z.object({ shape: z.enum(["right", "wrong"]) }),
+    reply: z.object({ total: z.number(), at: z.string() }),
+  });
+
+  async function probeApp(check: boolean) {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(replySerializer(check));
+    mountOperation(app, "probe.get", op, async (req) =>
+      // A Date leaves as its ISO string, which is what the contract's string describes.
+      req.query.shape === "right" ? { total: 3, at: new Date(0) } : ({ total: "3", at: new Date(0) } as never),
+    );
+    await app.ready();
+    return app;
+  }
+
+  it("passes a reply of the contract's shape, dates included", async () => {
+    const app = await probeApp(true);
+    const res = await app.inject({ method: "GET", url: "/probe?shape=right" });
+    expect(res.json()).toEqual({ total: 3, at: "1970-01-01T00:00:00.000Z" });
+    await app.close();
+  });
+
+  it("fails a reply that breaks the contract when checking is on (tests)", async () => {
+    const app = await probeApp(true);
+    const res = await app.inject({ method: "GET", url: "/probe?shape=wrong" });
+    expect(res.statusCode).toBe(500);
+    await app.close();
+  });
+
+  it("sends the reply untouched when checking is off (production): nothing stripped, nothing re-parsed", async () => {
+    const app = await probeApp(false);
+    const res = await app.inject({ method: "GET", url: "/probe?shape=wrong" });
+    expect(res.json()).toEqual({ total: "3", at: "1970-01-01T00:00:00.000Z" });
+    await app.close();
+  });
+});
