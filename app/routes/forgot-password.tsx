@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { checkEmailInput, checkTokenInput, fieldErrors, resetPasswordForm } from "@core/validation/accounts";
+import { checkEmailInput, checkTokenInput, resetPasswordForm } from "@core/validation/accounts";
+import { fieldErrors } from "@core/validation/field-errors";
 import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { api, errorMessage } from "~/lib/api";

@@ -161,13 +161,3 @@ export const searchUsersQuery = z.object({
 });
 export const userIdInput = z.object({ id: uuidField("validation.notFound") });
 export const roleInput = z.object({ role: z.enum(ROLES, { error: "validation.invalidInput" }) });
-
-/** First form error per field, as i18n keys: { email: "validation.emailInvalid" }. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}

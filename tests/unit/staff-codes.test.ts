@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  cutText,
-  fieldErrors,
-  generateProductCode,
-  generatePromoCode,
-  isExpired,
-  tomorrowIso,
-} from "~/components/staff/codes";
+import { cutText, generateProductCode, generatePromoCode, isExpired, tomorrowIso } from "~/components/staff/codes";
 
 describe("product code generator", () => {
   it("is the uppercased initials of the name's words, a dash, then 5 digits", () => {
@@ -53,17 +46,5 @@ describe("banner description preview", () => {
     const long = "a".repeat(150);
     expect(cutText(long, 100)).toBe(`${"a".repeat(100)}…`);
     expect(cutText("Short", 100)).toBe("Short");
-  });
-});
-
-describe("form errors", () => {
-  it("keeps the first message per field", () => {
-    expect(
-      fieldErrors([
-        { path: ["name"], message: "catalogAdmin.nameRequired" },
-        { path: ["name"], message: "other" },
-        { path: ["price"], message: "catalogAdmin.pricePositive" },
-      ]),
-    ).toEqual({ name: "catalogAdmin.nameRequired", price: "catalogAdmin.pricePositive" });
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { TIMINGS } from "@core/constants";
-import { fieldErrors, passwordChangeForm } from "@core/validation/accounts";
+import { passwordChangeForm } from "@core/validation/accounts";
+import { fieldErrors } from "@core/validation/field-errors";
 import type { SessionUser } from "@server/modules/accounts/sessions";
 import { useT } from "~/i18n/react";
 import { api, errorMessage } from "~/lib/api";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { Lang, Theme } from "@core/constants";
 import { useLang, useT } from "~/i18n/react";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
+import { useMutation } from "~/lib/use-mutation";
 import { setLangCookie, setThemeCookie } from "~/lib/cookies";
 import { toast } from "~/components/ui/toaster";
 
@@ -54,15 +55,11 @@ export function PreferencesForm({ initialTheme }: { initialTheme: Theme }) {
   const [lang, setLang] = useState<Lang>(useLang());
   const [theme, setTheme] = useState<Theme>(initialTheme);
 
-  async function save(body: { lang?: Lang; theme?: Theme }) {
-    try {
-      await api("/preferences", { method: "PUT", body });
-      return true;
-    } catch (e) {
-      toast.error(errorMessage(e));
-      return false;
-    }
-  }
+  // The theme shows at once; saving it on the account only needs a word when it worked or failed.
+  const save = useMutation((body: { lang?: Lang; theme?: Theme }) => api("/preferences", { method: "PUT", body }), {
+    success: false,
+    revalidate: false,
+  });
 
   return (
     <div className="flex max-w-xl flex-col gap-8" data-testid="preferences">
@@ -78,7 +75,7 @@ export function PreferencesForm({ initialTheme }: { initialTheme: Theme }) {
           setTheme(next);
           document.documentElement.classList.toggle("dark", next === "dark");
           setThemeCookie(next);
-          void save({ theme: next }).then((ok) => ok && toast.success(t("account.preferencesSaved")));
+          void save.submit({ theme: next }).then((ok) => ok && toast.success(t("account.preferencesSaved")));
         }}
       />
       <Choice<Lang>
@@ -93,7 +90,7 @@ export function PreferencesForm({ initialTheme }: { initialTheme: Theme }) {
           setLang(next);
           setLangCookie(next);
           // The cookie alone decides the page's language; the account copy is for e-mails and other devices.
-          void save({ lang: next }).finally(() => window.location.reload());
+          void save.submit({ lang: next }).finally(() => window.location.reload());
         }}
       />
     </div>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { logInInput, fieldErrors } from "@core/validation/accounts";
+import { logInInput } from "@core/validation/accounts";
+import { fieldErrors } from "@core/validation/field-errors";
 import { useT } from "~/i18n/react";
 import { api, errorMessage } from "~/lib/api";
 import { Button } from "~/components/ui/button";

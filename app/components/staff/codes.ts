@@ -26,15 +26,5 @@ export function cutText(text: string, n: number): string {
   return text.length > n ? `${text.slice(0, n).trimEnd()}…` : text;
 }
 
-/** zod issues as one message key per field (the first one wins). */
-export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "_form");
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
-
 /** Dates and counts in the page's language, with Latin digits in Arabic too (docs/decisions/002). */
 export const staffLocale = (lang: "en" | "ar") => (lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB");

@@ -12,7 +12,8 @@ import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/toaster";
 import { ImageUpload } from "./image-upload";
 import { listFrom, useApiQuery } from "./use-api-query";
-import { cutText, fieldErrors } from "./codes";
+import { fieldErrors } from "@core/validation/field-errors";
+import { cutText } from "./codes";
 import { QueryStatus } from "./query-status";
 
 /** Banners (hero slides) and headlines share one pattern (SPEC §2): cards, active toggle, soft delete. */

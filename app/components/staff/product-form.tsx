@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import { ImageUpload } from "./image-upload";
-import { fieldErrors } from "./codes";
+import { fieldErrors } from "@core/validation/field-errors";
 
 /** Whether the code is generated from the name; remembered in this browser (SPEC §2). */
 export const AUTO_CODE_STORAGE_KEY = "azya.staff.autoProductCode";

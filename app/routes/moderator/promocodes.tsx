@@ -14,7 +14,8 @@ import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { td, StaffTable } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
-import { fieldErrors, generatePromoCode, isExpired, staffLocale, tomorrowIso } from "~/components/staff/codes";
+import { fieldErrors } from "@core/validation/field-errors";
+import { generatePromoCode, isExpired, staffLocale, tomorrowIso } from "~/components/staff/codes";
 import { promoCodeInput } from "@core/validation/promo-code";
 import { QueryStatus } from "~/components/staff/query-status";
 

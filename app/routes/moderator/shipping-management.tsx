@@ -18,7 +18,7 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { td, StaffTable } from "~/components/staff/table-scroll";
 import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
-import { fieldErrors } from "~/components/staff/codes";
+import { fieldErrors } from "@core/validation/field-errors";
 import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
