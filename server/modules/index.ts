@@ -6,6 +6,7 @@ import { promoCodeRoutes } from "./promotions/promo-code-routes";
 import { shippingRoutes } from "./shipping/routes";
 import { cartRoutes } from "./cart/routes";
 import { orderRoutes } from "./orders/routes";
+import { paymentRoutes } from "./payments/routes";
 import { contentRoutes } from "./content/routes";
 import { mediaRoutes } from "./media/routes";
 import { backOfficeRoutes } from "./back-office/routes";
@@ -22,6 +23,8 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(shippingRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      // Beside orders, not inside them: payments read orders, so orders must not import payments.
+      await api.register(paymentRoutes);
       await api.register(contentRoutes);
       await api.register(mediaRoutes);
       await api.register(backOfficeRoutes);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emit } from "../../server/events";
 import { invalidateCatalogMemo, memoised, memoKey, recall } from "../../server/modules/catalog/catalog-memo";
 
 describe("catalogue memo", () => {
@@ -30,5 +31,14 @@ describe("catalogue memo", () => {
   it("keeps each database's values apart", () => {
     expect(memoKey({}, { page: 1 })).not.toBe(memoKey({}, { page: 1 }));
     expect(memoKey(db, { page: 1 })).toBe(memoKey(db, { page: 1 }));
+  });
+
+  it("forgets everything when any module emits catalogue.changed: writers never import this cache", async () => {
+    let produced = 0;
+    const key = memoKey(db, { test: "event" });
+    const produce = async () => ++produced;
+    expect(await memoised(key, produce)).toBe(1);
+    emit("catalogue.changed", { reason: "stock" });
+    expect(await memoised(key, produce)).toBe(2);
   });
 });

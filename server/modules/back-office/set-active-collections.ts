@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { collections } from "../../db/schema";
 import type { SessionUser } from "../accounts/sessions";
 import { recordAudit } from "./audit";
-import { invalidateCatalogMemo } from "../catalog/catalog-memo";
+import { emit } from "../../events";
 
 /**
  * The admin's collections picker: exactly the given collections become active, every other one
@@ -25,6 +25,6 @@ export async function setActiveCollections(db: Db, names: string[], actor: Sessi
     return active.map((c) => c.name);
   });
   // The home page's rows are memoised briefly (docs/decisions/042): show the new set at once.
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "collections" });
   return active;
 }

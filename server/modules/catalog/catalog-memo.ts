@@ -3,13 +3,15 @@
  * (docs/decisions/042 and 043). Every shopper asks for the same few listing pages and the same home
  * page, and they change only when products, discounts, banners or stock do. Values are kept for
  * TTL_MS; every such write in this process clears them at once (catalogue writes, and orders placed,
- * cancelled or restored, which move stock), and a write in another process shows within TTL_MS.
+ * cancelled or restored, which move stock: each emits "catalogue.changed"), and a write in another process shows within TTL_MS.
  * The product page and the cart always read live, and an order takes stock atomically, so a
  * listing that lags never sells what is not there.
  *
  * The memo sits on globalThis under a Symbol.for key, so the server bundle and the SSR bundle (each
  * with its own copy of this module, see docs/decisions/001) share one memo and one invalidation.
  */
+import { on } from "../../events";
+
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
 
@@ -62,12 +64,17 @@ export function remember(key: string, value: unknown, readSince?: number): void 
   m.entries.set(key, { value, at: Date.now(), generation: m.generation });
 }
 
-/** Called by every catalogue write: products, approvals, discounts and repricing, banners. */
+/**
+ * Forgets every value. Writers do not call this: they emit "catalogue.changed" (server/events.ts)
+ * and this module, the one cache of the catalogue, listens.
+ */
 export function invalidateCatalogMemo(): void {
   const m = memo();
   m.generation++;
   m.entries.clear();
 }
+
+on("catalogue.changed", invalidateCatalogMemo);
 
 /** The memoised value under `key`, produced (and remembered) when there is none. */
 export async function memoised<T>(key: string, produce: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import { isUuid } from "../../db/ids";
 import type { ProductPage, ProductQuery } from "./list-products";
 import { searchMatch } from "./listing-query";
 import { toProductDTO } from "./product-dto";
-import { invalidateCatalogMemo } from "./catalog-memo";
+import { emit } from "../../events";
 import { recordAudit } from "../back-office/audit";
 
 /** GET /products/pending: products waiting for an admin, newest first (deleted ones excluded). */
@@ -40,7 +40,7 @@ export async function approveProduct(deps: Pick<AppDeps, "db">, id: string, acto
     await tx.update(products).set({ status: "approved", updatedAt: new Date() }).where(eq(products.id, id));
     await recordAudit(tx, actor, "product.approve", "product", id);
   });
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "approval" });
 }
 
 /** Approves every pending product that is not deleted; answers how many. */
@@ -57,6 +57,6 @@ export async function approveAllPending(deps: Pick<AppDeps, "db">, actor: Sessio
     });
     return approved.length;
   });
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "approval" });
   return count;
 }

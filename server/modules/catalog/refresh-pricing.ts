@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { invalidateCatalogMemo } from "./catalog-memo";
+import { emit } from "../../events";
 
 /** Which products a discount or product write can have changed. */
 export type PricingScope = { productIds: string[] } | { category: string } | { collection: string } | { all: true };
@@ -46,5 +46,5 @@ export async function refreshProductPricing(tx: DbOrTx, scope: PricingScope): Pr
        and (p.discount <> e.best
             or p.free_shipping <> e.ship
             or p.total_price <> round(p.price::numeric * (100 - e.best) / 100)::int)`);
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "pricing" });
 }

@@ -9,7 +9,7 @@ import { assertOwnUploads } from "../media/own-uploads";
 import { productNotFound } from "./get-product";
 import { isUuid } from "../../db/ids";
 import { toProductDTO, type ProductDTO } from "./product-dto";
-import { invalidateCatalogMemo } from "./catalog-memo";
+import { emit } from "../../events";
 import { recordAudit } from "../back-office/audit";
 import { refreshProductPricing } from "./refresh-pricing";
 import { buildSearchText } from "./search-text";
@@ -73,7 +73,7 @@ export async function createProduct(
     const [saved] = await tx.select().from(products).where(eq(products.id, row!.id));
     return toProductDTO(saved!);
   });
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "product" });
   return created;
 }
 
@@ -106,7 +106,7 @@ export async function updateProduct(
     const [saved] = await tx.select().from(products).where(eq(products.id, id));
     return toProductDTO(saved!);
   });
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "product" });
   return updated;
 }
 
@@ -127,5 +127,5 @@ export async function setProductHidden(
     if (!row) throw productNotFound();
     await recordAudit(tx, actor, hidden ? "product.delete" : "product.restore", "product", id, { name: row.name });
   });
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "product" });
 }

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { promoBanners } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
-import { invalidateCatalogMemo } from "../catalog/catalog-memo";
+import { emit } from "../../events";
 import { recordAudit } from "../back-office/audit";
 import { isUuid } from "../../db/ids";
 
@@ -109,6 +109,6 @@ export async function changeBanner(
     return toAdminDTO(row);
   });
   // The home data carries the active banners.
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "banner" });
   return changed;
 }

@@ -15,7 +15,7 @@ import { sendOrderStatusEmail } from "./emails";
 import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import type { OrderDTO } from "./order-dto";
-import { invalidateCatalogMemo } from "../catalog/catalog-memo";
+import { emit } from "../../events";
 
 async function lockOrder(tx: DbOrTx, id: string) {
   if (!isUuid(id)) return undefined;
@@ -68,7 +68,7 @@ export async function cancelOwnOrder(db: Db, userId: string, id: string): Promis
     await tx.update(orders).set({ status: "Cancelled", updatedAt: new Date() }).where(eq(orders.id, order.id));
     await returnStock(tx, order.id);
   });
-  invalidateCatalogMemo(); // the stock came back
+  emit("catalogue.changed", { reason: "stock" }); // the stock came back
   return (await loadOrder(db, orderById(id)))!;
 }
 
@@ -107,7 +107,7 @@ export async function setOrderStatus(
     });
     return true;
   });
-  if (changed) invalidateCatalogMemo(); // a cancellation returns stock, an undone one takes it again
+  if (changed) emit("catalogue.changed", { reason: "stock" }); // a cancellation returns stock, an undone one takes it again
   const order = (await loadOrder(deps.db, orderById(id)))!;
   if (changed) {
     // The change is committed; a failed e-mail is logged, not turned into a failed status change.

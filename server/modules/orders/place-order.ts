@@ -22,7 +22,7 @@ import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
 import type { OrderDTO } from "./order-dto";
-import { invalidateCatalogMemo } from "../catalog/catalog-memo";
+import { emit } from "../../events";
 
 export interface PlaceOrderContext {
   /** The signed-in customer; null for POST /api/order/guest. */
@@ -266,7 +266,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
     return { orderId: order.id, replayed: false };
   });
 
-  if (!outcome.replayed) invalidateCatalogMemo(); // stock changed: listings must not show it as before
+  if (!outcome.replayed) emit("catalogue.changed", { reason: "stock" }); // stock changed: listings must not show it as before
   const order = await loadOrder(deps.db, orderById(outcome.orderId));
   if (!order) throw notFound("ordersApi.orderNotFound");
   if (!outcome.replayed) {

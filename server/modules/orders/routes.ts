@@ -5,7 +5,6 @@ import { orderInput, orderLookupInput, orderStatusInput } from "@core/validation
 import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { rateLimit } from "../../http/rate-limit";
-import { paymentRoutes } from "../payments/routes";
 import { cancelOwnOrder, setOrderStatus } from "./change-status";
 import { findOrderByNumber } from "./find-order";
 import { listAllOrders, listOwnOrders } from "./load-orders";
@@ -85,6 +84,4 @@ export async function orderRoutes(app: FastifyInstance) {
       return { message: translate(req.lang, "ordersApi.statusUpdated"), order };
     },
   );
-
-  await app.register(paymentRoutes);
 }

@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { productNotFound } from "../catalog/get-product";
 import { isUuid } from "../../db/ids";
-import { invalidateCatalogMemo } from "../catalog/catalog-memo";
+import { emit } from "../../events";
 import { recordAudit } from "../back-office/audit";
 import { refreshProductPricing, type PricingScope } from "../catalog/refresh-pricing";
 
@@ -145,7 +145,7 @@ export async function saveDiscount(
     });
     return toDTO(row!, names);
   });
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "pricing" });
   return saved;
 }
 
@@ -162,5 +162,5 @@ export async function removeDiscount(
     await refreshProductPricing(tx, pricingScope(row));
     await recordAudit(tx, actor, "discount.remove", ...auditTarget(row), { discount: row.discount });
   });
-  invalidateCatalogMemo();
+  emit("catalogue.changed", { reason: "pricing" });
 }
