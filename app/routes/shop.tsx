@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/shop";
 import { LIMITS } from "@core/constants";
-import { listProducts, productQuerySchema } from "@server/modules/catalog/list-products";
+import { shopQueryFromUrl } from "@core/shop-query";
+import { listProducts } from "@server/modules/catalog/list-products";
 import { ProductCard } from "~/components/catalog/product-card";
 import { FilterPanel } from "~/components/catalog/filter-panel";
 import { BottomSheet } from "~/components/catalog/bottom-sheet";
@@ -16,11 +17,10 @@ import { metaTranslator, seoMeta, siteOrigin } from "~/components/catalog/seo";
 import {
   SORT_OPTIONS,
   activeFilterCount,
+  filtersFromQuery,
   filtersToParams,
   hasPriceFilter,
-  parsePage,
-  parsePageSize,
-  parseShopFilters,
+  shopPageSize,
   type ShopFilters,
   type SortBy,
 } from "~/components/catalog/shop-filters";
@@ -32,20 +32,12 @@ import { useRootData } from "~/root";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, user } = context;
   const url = new URL(request.url);
-  const filters = parseShopFilters(url.searchParams);
-  const page = parsePage(url.searchParams.get("page"));
-  const limit = parsePageSize(url.searchParams.get("limit"));
-  const query = productQuerySchema.parse({
-    search: filters.search || undefined,
-    category: filters.category || undefined,
-    collection: filters.collection || undefined,
-    sortBy: filters.sortBy || undefined,
-    inStock: filters.inStock ? "true" : undefined,
-    discount: filters.discount ? "true" : undefined,
-    price: hasPriceFilter(filters) ? `${filters.priceMin}-${filters.priceMax}` : undefined,
-    page,
-    limit,
-  });
+  // The one reading of the URL, the same as GET /api/products' (core/shop-query.ts); the shop
+  // only narrows the page size to the spec's choices.
+  const parsed = shopQueryFromUrl(url.searchParams);
+  const query = { ...parsed, limit: shopPageSize(parsed.limit) };
+  const filters = filtersFromQuery(query);
+  const { page } = query;
   const [result, wishlistIds] = await Promise.all([listProducts(deps, query, user), wishlistIdsFor(context)]);
   const { totalPages } = result.metadata;
   // Only pages 1..N exist (SPEC §2): a page past the end goes to the last one.
@@ -134,6 +126,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     if (!open) requestAnimationFrame(() => openFilters.current?.focus());
   };
 
+  // What the filter form carries besides its own fields, so a submit without script keeps them.
+  const keep: Record<string, string> = {};
+  if (filters.sortBy) keep.sortBy = filters.sortBy;
+  if (params.get("limit")) keep.limit = params.get("limit")!;
+  if (compact) keep.view = "compact";
+
   const apply = (next: ShopFilters) => {
     setSheet(false);
     navigate(hrefWith(next));
@@ -199,7 +197,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <div className="sticky top-20">
               <h2 className="mb-4 text-lg font-semibold">{t("catalog.filters")}</h2>
               {/* Re-created when the URL changes, so the draft always starts from what is shown. */}
-              <FilterPanel key={location.search} filters={filters} onApply={apply} />
+              <FilterPanel key={location.search} filters={filters} onApply={apply} keep={keep} />
             </div>
           </aside>
 
@@ -332,7 +330,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </div>
 
         <BottomSheet open={sheetOpen} onOpenChange={setSheet} title={t("catalog.filters")}>
-          <FilterPanel key={location.search} filters={filters} onApply={apply} />
+          <FilterPanel key={location.search} filters={filters} onApply={apply} keep={keep} />
         </BottomSheet>
       </div>
     </WishlistProvider>

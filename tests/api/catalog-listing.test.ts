@@ -10,7 +10,8 @@ import type { Db } from "../../server/db/client";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeDiscount, makeProduct } from "../support/catalog-factories";
-import { listProducts, productQuerySchema } from "../../server/modules/catalog/list-products";
+import { shopQuerySchema } from "../../core/shop-query";
+import { listProducts } from "../../server/modules/catalog/list-products";
 import { invalidateCatalogMemo } from "../../server/modules/catalog/catalog-memo";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 
@@ -264,7 +265,7 @@ describe("speed", () => {
     const countFor = async (limit: number) => {
       invalidateCatalogMemo();
       counted.reset();
-      const page = await listProducts({ db: counted.db }, productQuerySchema.parse({ limit: String(limit) }), null);
+      const page = await listProducts({ db: counted.db }, shopQuerySchema.parse({ limit: String(limit) }), null);
       return { queries: counted.queries(), rows: page.products.length };
     };
     const small = await countFor(1);
@@ -280,13 +281,13 @@ describe("speed", () => {
     invalidateCatalogMemo();
     const first = await listProducts(
       { db: counted.db },
-      productQuerySchema.parse({ category: "pants", limit: "5" }),
+      shopQuerySchema.parse({ category: "pants", limit: "5" }),
       null,
     );
     counted.reset();
     const second = await listProducts(
       { db: counted.db },
-      productQuerySchema.parse({ category: "pants", limit: "5", page: "2" }),
+      shopQuerySchema.parse({ category: "pants", limit: "5", page: "2" }),
       null,
     );
     expect(counted.queries()).toBe(1);
@@ -294,7 +295,7 @@ describe("speed", () => {
   });
 
   it("answers a page the same through the prepared statement as a fresh query would", async () => {
-    const query = productQuerySchema.parse({ category: "skirts", inStock: "true", sortBy: "desc", price: "100-5000" });
+    const query = shopQuerySchema.parse({ category: "skirts", inStock: "true", sortBy: "desc", price: "100-5000" });
     const first = await listProducts(t.deps, query, null);
     const again = await listProducts(t.deps, query, null);
     expect(again).toEqual(first);

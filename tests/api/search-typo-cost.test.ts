@@ -11,7 +11,8 @@ import * as schema from "../../server/db/schema";
 import type { Db } from "../../server/db/client";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { makeProduct } from "../support/catalog-factories";
-import { listProducts, productQuerySchema } from "../../server/modules/catalog/list-products";
+import { shopQuerySchema } from "../../core/shop-query";
+import { listProducts } from "../../server/modules/catalog/list-products";
 import { invalidateCatalogMemo } from "../../server/modules/catalog/catalog-memo";
 import { forgetTypoMisses, TYPO_MAX_RUNNING, withTypoSlot } from "../../server/modules/catalog/typo-fallback";
 
@@ -65,7 +66,7 @@ function countingDb() {
   };
 }
 
-const searchWith = (db: Db, search: string) => listProducts({ db }, productQuerySchema.parse({ search }), null);
+const searchWith = (db: Db, search: string) => listProducts({ db }, shopQuerySchema.parse({ search }), null);
 
 describe("the typo try of a search that found nothing", () => {
   it("still finds a mistyped word (the counter sees the typo try)", async () => {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { shopQueryFromUrl } from "../../core/shop-query";
 import { productsPerRow, rowColumns } from "../../app/components/home/row-layout";
 import { clampPage, pageWindow } from "../../app/components/catalog/page-window";
 import {
   EMPTY_FILTERS,
   activeFilterCount,
   filtersToParams,
-  parsePage,
-  parsePageSize,
-  parsePriceRange,
   parseShopFilters,
+  shopPageSize,
   priceToSlider,
   sliderToPrice,
 } from "../../app/components/catalog/shop-filters";
@@ -78,12 +77,31 @@ describe("shop filters in the URL", () => {
       new URLSearchParams("category=drills&collection=x&sortBy=random&inStock=maybe&price=abc&page=-3"),
     );
     expect(f).toEqual(EMPTY_FILTERS);
-    expect(parsePriceRange("9000-100")).toEqual([0, 100_000]);
-    expect(parsePriceRange("0-999999")).toEqual([0, 100_000]);
-    expect(parsePage("-3")).toBe(1);
-    expect(parsePage("2.5")).toBe(1);
-    expect(parsePageSize("33")).toBe(10);
-    expect(parsePageSize("50")).toBe(50);
+    const price = (v: string) => {
+      const { priceMin, priceMax } = parseShopFilters(new URLSearchParams({ price: v }));
+      return [priceMin, priceMax];
+    };
+    // One rule with GET /api/products (docs/decisions/160): a reversed range is swapped, decimals are kept.
+    expect(price("9000-100")).toEqual([100, 9000]);
+    expect(price("10.5-20.25")).toEqual([10.5, 20.25]);
+    expect(price("0-999999")).toEqual([0, 100_000]);
+    expect(shopQueryFromUrl(new URLSearchParams("page=-3")).page).toBe(1);
+    expect(shopQueryFromUrl(new URLSearchParams("page=2.5")).page).toBe(1);
+    expect(shopPageSize("33")).toBe(10);
+    expect(shopPageSize("50")).toBe(50);
+  });
+
+  it("reads the no-script form's price boxes and never refuses an overlong price on the page", () => {
+    expect(parseShopFilters(new URLSearchParams("priceMin=500&priceMax=&category=tops"))).toEqual({
+      ...EMPTY_FILTERS,
+      category: "tops",
+      priceMin: 500,
+    });
+    expect(parseShopFilters(new URLSearchParams("priceMin=3000&priceMax=1000"))).toMatchObject({
+      priceMin: 1000,
+      priceMax: 3000,
+    });
+    expect(shopQueryFromUrl(new URLSearchParams({ price: "1".repeat(100) })).price).toBeUndefined();
   });
 
   it("writes only what differs from the defaults, so a link round-trips", () => {

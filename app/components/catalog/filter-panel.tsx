@@ -9,8 +9,21 @@ import { EMPTY_FILTERS, priceToSlider, sliderToPrice, type ShopFilters } from ".
 /**
  * The shop's filters as a draft: nothing changes until Apply; Reset All clears everything. The
  * same panel is the desktop sidebar and the phone's bottom sheet.
+ *
+ * It is a plain GET form to /shop whose field names are the shop's query (core/shop-query.ts), so
+ * Apply works before the scripts arrive (docs/decisions/161); the price boxes send priceMin and
+ * priceMax, which the same schema reads. With the scripts, Apply navigates to the canonical URL.
+ * `keep` carries the choices made outside the panel (sort, page size, grid) as hidden fields.
  */
-export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onApply: (f: ShopFilters) => void }) {
+export function FilterPanel({
+  filters,
+  onApply,
+  keep = {},
+}: {
+  filters: ShopFilters;
+  onApply: (f: ShopFilters) => void;
+  keep?: Record<string, string>;
+}) {
   const t = useT();
   const dir = useDir();
   const id = useId();
@@ -23,6 +36,8 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
 
   return (
     <form
+      method="get"
+      action="/shop"
       className="flex flex-col gap-5"
       onSubmit={(e) => {
         e.preventDefault();
@@ -30,6 +45,9 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
       }}
       data-testid="filter-panel"
     >
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div>
         <label htmlFor={`${id}-search`} className={label}>
           {t("catalog.searchLabel")}
@@ -37,6 +55,7 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
         <input
           id={`${id}-search`}
           type="search"
+          name="search"
           value={draft.search}
           maxLength={100}
           onChange={(e) => set("search", e.target.value)}
@@ -51,6 +70,7 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
         </label>
         <select
           id={`${id}-category`}
+          name="category"
           value={draft.category}
           onChange={(e) => set("category", e.target.value as ShopFilters["category"])}
           className={control}
@@ -70,6 +90,7 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
         </label>
         <select
           id={`${id}-collection`}
+          name="collection"
           value={draft.collection}
           onChange={(e) => set("collection", e.target.value as ShopFilters["collection"])}
           className={control}
@@ -88,6 +109,8 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
         <label className="inline-flex items-center gap-2 text-sm">
           <input
             type="checkbox"
+            name="inStock"
+            value="true"
             checked={draft.inStock}
             onChange={(e) => set("inStock", e.target.checked)}
             className="size-4 accent-brand-600"
@@ -98,6 +121,8 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
         <label className="inline-flex items-center gap-2 text-sm">
           <input
             type="checkbox"
+            name="discount"
+            value="true"
             checked={draft.discount}
             onChange={(e) => set("discount", e.target.checked)}
             className="size-4 accent-brand-600"
@@ -139,6 +164,47 @@ export function FilterPanel({ filters, onApply }: { filters: ShopFilters; onAppl
               : groupThousands(slider[1])}
           </bdi>
         </p>
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <div>
+            <label htmlFor={`${id}-price-min`} className="mb-1 block text-xs text-muted">
+              {t("catalog.priceFrom")}
+            </label>
+            <input
+              id={`${id}-price-min`}
+              type="number"
+              name="priceMin"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              value={draft.priceMin > 0 ? draft.priceMin : ""}
+              onChange={(e) => set("priceMin", Math.max(0, Number(e.target.value) || 0))}
+              className={control}
+              data-testid="filter-price-min"
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-price-max`} className="mb-1 block text-xs text-muted">
+              {t("catalog.priceTo")}
+            </label>
+            <input
+              id={`${id}-price-max`}
+              type="number"
+              name="priceMax"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              value={draft.priceMax < LIMITS.priceFilterMax ? draft.priceMax : ""}
+              onChange={(e) =>
+                set(
+                  "priceMax",
+                  e.target.value === "" ? LIMITS.priceFilterMax : Math.max(0, Number(e.target.value) || 0),
+                )
+              }
+              className={control}
+              data-testid="filter-price-max"
+            />
+          </div>
+        </div>
       </fieldset>
       <div className="flex gap-2">
         <Button type="submit" className="flex-1 whitespace-nowrap" data-testid="filter-apply">

@@ -1,11 +1,14 @@
 /**
- * The shop's filter state lives in the URL (SPEC §2 Shop): search, sortBy, category, collection,
- * inStock, discount and price=MIN-MAX (0 to 100000). Nonsense values are dropped, never an error.
- * Pure code: the loader, the filter panel and the unit tests share it.
+ * The shop's filters as the filter panel edits them (SPEC §2 Shop): search, sortBy, category,
+ * collection, inStock, discount and a price range. The URL is read once, by core/shop-query.ts
+ * (the same schema as GET /api/products); this file only turns that query into the panel's draft
+ * and the draft back into a canonical URL. Pure code: the loader, the panel and the unit tests share it.
  */
-import { CATEGORIES, COLLECTIONS, LIMITS, type Category, type Collection } from "@core/constants";
+import { LIMITS, type Category, type Collection } from "@core/constants";
+import { SORTS, shopQueryFromUrl, type ShopQuery } from "@core/shop-query";
 
-export const SORT_OPTIONS = ["", "asc", "desc", "newest", "oldest"] as const;
+/** The sort menu: the one list of sorts, after "" (relevance for a search, else newest). */
+export const SORT_OPTIONS = ["", ...SORTS] as const;
 export type SortBy = (typeof SORT_OPTIONS)[number];
 
 export interface ShopFilters {
@@ -15,7 +18,7 @@ export interface ShopFilters {
   sortBy: SortBy;
   inStock: boolean;
   discount: boolean;
-  /** EGP, 0 to LIMITS.priceFilterMax. */
+  /** EGP (decimals allowed, docs/decisions/160), 0 to LIMITS.priceFilterMax; the full range means no filter. */
   priceMin: number;
   priceMax: number;
 }
@@ -31,33 +34,24 @@ export const EMPTY_FILTERS: ShopFilters = {
   priceMax: LIMITS.priceFilterMax,
 };
 
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | "" =>
-  value !== null && (list as readonly string[]).includes(value) ? (value as T) : "";
+const clampPrice = (n: number) => Math.min(Math.max(n, 0), LIMITS.priceFilterMax);
 
-/** "500-2000" → [500, 2000]; anything unreadable → the full range. */
-export function parsePriceRange(value: string | null): [number, number] {
-  const full: [number, number] = [0, LIMITS.priceFilterMax];
-  const m = value?.match(/^(\d{1,7})-(\d{1,7})$/);
-  if (!m) return full;
-  const clamp = (n: number) => Math.min(Math.max(n, 0), LIMITS.priceFilterMax);
-  const lo = clamp(Number(m[1]));
-  const hi = clamp(Number(m[2]));
-  return lo <= hi ? [lo, hi] : full;
-}
-
-export function parseShopFilters(params: URLSearchParams): ShopFilters {
-  const [priceMin, priceMax] = parsePriceRange(params.get("price"));
+/** The panel's draft of a parsed query: absent filters are the defaults. */
+export function filtersFromQuery(q: ShopQuery): ShopFilters {
   return {
-    search: (params.get("search") ?? "").trim().slice(0, 100),
-    category: oneOf(CATEGORIES, params.get("category")),
-    collection: oneOf(COLLECTIONS, params.get("collection")),
-    sortBy: oneOf(SORT_OPTIONS, params.get("sortBy")),
-    inStock: params.get("inStock") === "true",
-    discount: params.get("discount") === "true",
-    priceMin,
-    priceMax,
+    search: q.search ?? "",
+    category: q.category ?? "",
+    collection: q.collection ?? "",
+    sortBy: q.sortBy ?? "",
+    inStock: q.inStock === true,
+    discount: q.discount === true,
+    priceMin: clampPrice(q.price?.min ?? 0),
+    priceMax: clampPrice(q.price?.max ?? LIMITS.priceFilterMax),
   };
 }
+
+/** The filters of a /shop URL: shopQueryFromUrl, then filtersFromQuery. */
+export const parseShopFilters = (params: URLSearchParams): ShopFilters => filtersFromQuery(shopQueryFromUrl(params));
 
 export const hasPriceFilter = (f: ShopFilters) => f.priceMin > 0 || f.priceMax < LIMITS.priceFilterMax;
 
@@ -95,13 +89,8 @@ export function sliderToPrice([lo, hi]: [number, number]): { priceMin: number; p
   return { priceMin: lo, priceMax: hi >= LIMITS.priceSliderMax ? LIMITS.priceFilterMax : hi };
 }
 
-/** A page size from the URL, one of the spec's options (10, 25, 50, 100), default 10. */
-export function parsePageSize(value: string | null): number {
-  const n = Number(value);
+/** The shop's page size: one of the spec's options (10, 25, 50, 100), else the default 10. */
+export function shopPageSize(limit: number | string | null): number {
+  const n = Number(limit);
   return (LIMITS.pageSizes as readonly number[]).includes(n) ? n : LIMITS.defaultPageSize;
-}
-
-export function parsePage(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
 }

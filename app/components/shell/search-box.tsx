@@ -69,6 +69,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
     <form
       ref={boxRef}
       role="search"
+      // A plain GET to the shop's results, so a search works before the scripts arrive (docs/decisions/161).
+      method="get"
+      action="/shop"
       className={`relative ${className}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -83,6 +86,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
       <input
         id={`${listId}-input`}
         type="search"
+        name="search"
+        maxLength={100}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onFocus={() => items.length && setOpen(true)}

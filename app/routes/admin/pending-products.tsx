@@ -4,7 +4,7 @@ import type { Route } from "./+types/pending-products";
 import { LIMITS } from "@core/constants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { listPendingProducts } from "@server/modules/catalog/pending-products";
-import { productQuerySchema } from "@server/modules/catalog/list-products";
+import { shopQuerySchema } from "@core/shop-query";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
@@ -22,7 +22,7 @@ import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["admin"]);
-  const query = productQuerySchema.parse({ page: 1, limit: LIMITS.defaultPageSize });
+  const query = shopQuerySchema.parse({ page: 1, limit: LIMITS.defaultPageSize });
   return {
     firstPage: await initialData(context, "pending products", async () => {
       const page = await listPendingProducts(context.deps, query);

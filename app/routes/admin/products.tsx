@@ -3,7 +3,8 @@ import { Download, RotateCcw, Trash2, Upload } from "lucide-react";
 import type { Route } from "./+types/products";
 import { LIMITS } from "@core/constants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { listProducts, productQuerySchema } from "@server/modules/catalog/list-products";
+import { shopQuerySchema } from "@core/shop-query";
+import { listProducts } from "@server/modules/catalog/list-products";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";
@@ -23,7 +24,7 @@ import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireRole(request, context, ["admin"]);
-  const query = productQuerySchema.parse({ page: 1, limit: LIMITS.defaultPageSize });
+  const query = shopQuerySchema.parse({ page: 1, limit: LIMITS.defaultPageSize });
   return { firstPage: await initialData(context, "products", () => listProducts(context.deps, query, user)) };
 }
 

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { z } from "zod";
-import { CATEGORIES, COLLECTIONS, LIMITS } from "@core/constants";
+import type { ShopQuery } from "@core/shop-query";
 import { foldSearchText } from "@core/search-fold";
 import type { AppDeps } from "../../deps";
 import { products } from "../../db/schema";
@@ -14,72 +13,8 @@ import { recentlyMissed, rememberMiss, TYPO_STATEMENT_TIMEOUT_MS, typoWorthy, wi
 /** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
 const TYPO_SIMILARITY = 0.3;
 
-export const SORTS = ["asc", "desc", "newest", "oldest"] as const;
-export type ProductSort = (typeof SORTS)[number];
-
-const flag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1")
-  .optional()
-  .catch(undefined);
-
-/** Longer than any real range ("9999999.99 - 9999999.99" is 23 characters); refused before any parsing. */
-export const PRICE_RANGE_MAX_LENGTH = 40;
-/** One side of a range: up to 7 digits of EGP and 2 of piastres, or nothing. Anchored and unambiguous. */
-const PRICE_SIDE = /^\d{0,7}(?:\.\d{1,2})?$/;
-
-/**
- * "MIN-MAX" in EGP, e.g. "1000-5000"; either side may be empty ("-3000", "2000-"), spaces around
- * are allowed. Read by trimming and splitting, never by one pattern with spaces on both sides of
- * the dash: that pattern backtracked quadratically and 10 KB of spaces blocked the server for 45 s
- * (issue 11). Nonsense of a sane length is ignored like every other filter; only an overlong value
- * is a 400.
- */
-export function parsePriceRange(v: string): { min?: number; max?: number } | undefined {
-  const sides = v.split("-");
-  if (sides.length !== 2) return undefined;
-  const [a, b] = sides.map((s) => s.trim()) as [string, string];
-  if (!PRICE_SIDE.test(a) || !PRICE_SIDE.test(b)) return undefined;
-  const min = a ? Number(a) : undefined;
-  const max = b ? Number(b) : undefined;
-  if (min !== undefined && max !== undefined && min > max) return { min: max, max: min };
-  return { min, max };
-}
-
-const priceRange = z
-  .unknown()
-  .transform((v, ctx) => {
-    if (typeof v !== "string") return undefined;
-    if (v.length > PRICE_RANGE_MAX_LENGTH) {
-      ctx.addIssue({ code: "custom", message: "validation.tooLong" });
-      return z.NEVER;
-    }
-    return parsePriceRange(v);
-  })
-  .optional();
-
-/**
- * GET /api/products query (DESIGN.md §4). Every field falls back instead of failing: a nonsense
- * value is ignored, never a 500, so shared and hand-edited shop links keep working. Only a price
- * range longer than any real one is a 400 (docs/decisions/110).
- */
-export const productQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().catch(undefined),
-  /** The admin lists' name for the same thing. */
-  searchTerm: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).catch(LIMITS.defaultPageSize).default(LIMITS.defaultPageSize),
-  category: z.enum(CATEGORIES).optional().catch(undefined),
-  collection: z.enum(COLLECTIONS).optional().catch(undefined),
-  sortBy: z.enum(SORTS).optional().catch(undefined),
-  inStock: flag,
-  discount: flag,
-  price: priceRange,
-  hidden: flag,
-});
-
-export type ProductQuery = z.infer<typeof productQuerySchema>;
-export type ProductQueryInput = z.input<typeof productQuerySchema>;
+/** GET /api/products' query and /shop's URL: one schema, core/shop-query.ts (DESIGN.md §4). */
+export type ProductQuery = ShopQuery;
 
 export interface ProductPage {
   products: ProductDTO[];

@@ -6,7 +6,8 @@ import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { getProduct } from "./get-product";
 import { homeDataJson } from "./home-data-json";
-import { listProductsJson, productQuerySchema } from "./list-products";
+import { shopQuerySchema } from "@core/shop-query";
+import { listProductsJson } from "./list-products";
 import { approveAllPending, approveProduct, listPendingProducts } from "./pending-products";
 import { createProduct, setProductHidden, updateProduct } from "./save-product";
 import { addToWishlist, getWishlist, removeFromWishlist } from "./wishlist";
@@ -21,24 +22,17 @@ export async function catalogRoutes(app: FastifyInstance) {
     reply.type("application/json; charset=utf-8").send(await homeDataJson(deps, req.lang)),
   );
 
-  r.get(
-    "/products",
-    { config: { access: "public" }, schema: { querystring: productQuerySchema } },
-    async (req, reply) =>
-      reply
-        .type("application/json; charset=utf-8")
-        .send(await listProductsJson(deps, req.query, await req.currentUser())),
+  r.get("/products", { config: { access: "public" }, schema: { querystring: shopQuerySchema } }, async (req, reply) =>
+    reply
+      .type("application/json; charset=utf-8")
+      .send(await listProductsJson(deps, req.query, await req.currentUser())),
   );
 
   // Registered before /products/:id so "pending" is never read as an id.
-  r.get(
-    "/products/pending",
-    { config: { access: "admin" }, schema: { querystring: productQuerySchema } },
-    async (req) => {
-      const page = await listPendingProducts(deps, req.query);
-      return { ...page, totalPages: page.metadata.totalPages };
-    },
-  );
+  r.get("/products/pending", { config: { access: "admin" }, schema: { querystring: shopQuerySchema } }, async (req) => {
+    const page = await listPendingProducts(deps, req.query);
+    return { ...page, totalPages: page.metadata.totalPages };
+  });
 
   r.put("/products/pending", { config: { access: "admin" } }, async (req) => {
     const n = await approveAllPending(deps, await requireUser(req));

@@ -38,8 +38,15 @@ export async function adminToken(): Promise<string> {
   return (await call<{ token: string }>("/login", { body: { email, password } })).token;
 }
 
-/** One approved product in sizes S and M, one colour, made by the admin for the calling test. */
-export async function createProduct(token: string, label: string): Promise<ProductDTO> {
+/**
+ * One approved product in sizes S and M, one colour, made by the admin for the calling test;
+ * `overrides` change fields of the product form (name, price in EGP, category...).
+ */
+export async function createProduct(
+  token: string,
+  label: string,
+  overrides: Record<string, unknown> = {},
+): Promise<ProductDTO> {
   const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#b59a7a" } })
     .png()
     .toBuffer();
@@ -60,6 +67,7 @@ export async function createProduct(token: string, label: string): Promise<Produ
       images: [url],
       sizes: ["S", "M"],
       colors: ["#1f2937"],
+      ...overrides,
     },
   });
   return product;
