@@ -4,8 +4,9 @@
  */
 import type { OperationSpec } from "../http/operation";
 import type { cartContract } from "./cart/contract";
+import type { catalogContract } from "./catalog/contract";
 
-type Contracts = [typeof cartContract];
+type Contracts = [typeof cartContract, typeof catalogContract];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
 type AllOperations = OperationsOf<Contracts[number]>;

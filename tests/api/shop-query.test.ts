@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as shopLoader } from "../../app/routes/shop";
+import { catalogContract } from "../../server/modules/catalog/contract";
 import { makeProduct } from "../support/catalog-factories";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -64,5 +65,14 @@ describe("the shop's query, read once for the page and the API", () => {
     const long = "1".repeat(60);
     expect((await t.app.inject({ method: "GET", url: `/api/products?price=${long}` })).statusCode).toBe(400);
     expect(await fromPage(`price=${long}`)).toEqual(names("high", "low", "mid"));
+  });
+
+  it("the listing and the home data, sent as memoised JSON text, still match their contracts", async () => {
+    // Text replies skip the reply checker of server/http/reply-serializer.ts, so they are checked here.
+    const list = await t.app.inject({ method: "GET", url: `/api/products?search=${TOKEN}` });
+    expect(catalogContract.listProducts.reply.safeParse(list.json()).error).toBeUndefined();
+    const home = await t.app.inject({ method: "GET", url: "/api/promos-featuredproducts" });
+    expect(catalogContract.getHomeData.reply.safeParse(home.json()).error).toBeUndefined();
+    expect(home.json().featuredProducts.length).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Lang } from "@core/constants";
 import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { categories, collections, products } from "../../db/schema";
 import { listActiveBanners, type BannerDTO } from "../content/banners";
-import { toProductDTO, type ProductDTO, type ProductRow } from "./product-dto";
+import { productDto, toProductDTO, type ProductDTO, type ProductRow } from "./product-dto";
 import { memoKey, recall, remember } from "./catalog-memo";
 import { customerVisible } from "./visibility";
 
@@ -15,13 +16,27 @@ import { customerVisible } from "./visibility";
  */
 export const HOME_ROW_SIZE = 11;
 
-export interface HomeData {
-  featuredProducts: ProductDTO[];
-  bestSellingProducts: ProductDTO[];
-  categoryProducts: Record<string, ProductDTO[]>;
-  collections: Record<string, ProductDTO[]>;
-  promos: BannerDTO[];
-}
+/** A hero slide as the home page shows it, in the visitor's language (content/banners.ts makes it). */
+export const homeBannerDto = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  link: z.string(),
+  buttonText: z.string(),
+  image: z.string(),
+  hidden: z.boolean(),
+  active: z.boolean(),
+}) satisfies z.ZodType<BannerDTO>;
+
+/** GET /api/promos-featuredproducts and the home page's data: the rows, and the hero slides. */
+export const homeDataDto = z.object({
+  featuredProducts: z.array(productDto),
+  bestSellingProducts: z.array(productDto),
+  categoryProducts: z.record(z.string(), z.array(productDto)),
+  collections: z.record(z.string(), z.array(productDto)),
+  promos: z.array(homeBannerDto),
+});
+export type HomeData = z.infer<typeof homeDataDto>;
 
 /** Groups rows by a key, keeping their order. */
 function groupBy(rows: ProductRow[], key: (r: ProductRow) => string | null): Record<string, ProductDTO[]> {

@@ -4,7 +4,7 @@ import { foldSearchText } from "@core/search-fold";
 import type { AppDeps } from "../../deps";
 import { products } from "../../db/schema";
 import type { SessionUser } from "../accounts/sessions";
-import { productDtoColumns, toProductDTO, type ProductDTO, type ProductDtoRow } from "./product-dto";
+import { productDtoColumns, toProductDTO, type ProductDtoRow, type ProductPage } from "./product-dto";
 import { listingClauses, listingShape, listingValues, searchMatch, type ListingShape } from "./listing-query";
 import { countListing, readListingPage } from "./listing-statements";
 import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
@@ -15,11 +15,7 @@ const TYPO_SIMILARITY = 0.3;
 
 /** GET /api/products' query and /shop's URL: one schema, core/shop-query.ts (DESIGN.md §4). */
 export type ProductQuery = ShopQuery;
-
-export interface ProductPage {
-  products: ProductDTO[];
-  metadata: { totalPages: number; page: number; limit: number; total: number };
-}
+export type { ProductPage };
 
 /**
  * The shop listing: the page and the count, run together, whatever the page size. Both are

@@ -38,6 +38,13 @@ export const productDto = z.object({
 });
 export type ProductDTO = z.infer<typeof productDto>;
 
+/** A page of the listing (GET /api/products, the shop and the admin lists). */
+export const productPageDto = z.object({
+  products: z.array(productDto),
+  metadata: z.object({ totalPages: z.number(), page: z.number(), limit: z.number(), total: z.number() }),
+});
+export type ProductPage = z.infer<typeof productPageDto>;
+
 export type ProductRow = typeof products.$inferSelect;
 
 /**

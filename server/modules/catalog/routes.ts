@@ -4,6 +4,8 @@ import { z } from "zod";
 import { productCreateInput, productUpdateInput } from "@core/validation/product";
 import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
+import { mountContract } from "../../http/operation";
+import { catalogContract } from "./contract";
 import { getProduct } from "./get-product";
 import { homeDataJson } from "./home-data-json";
 import { shopQuerySchema } from "@core/shop-query";
@@ -18,15 +20,28 @@ export async function catalogRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  r.get("/promos-featuredproducts", { config: { access: "public" } }, async (req, reply) =>
-    reply.type("application/json; charset=utf-8").send(await homeDataJson(deps, req.lang)),
-  );
+  // The listing and the home data are sent as memoised JSON text (decisions 042, 043): serialising
+  // them was most of their cost. Their shape is the contract's; home-data.ts and list-products.ts make it.
+  mountContract(app, "catalog", catalogContract, {
+    getHomeData: async (req, reply) =>
+      reply.type("application/json; charset=utf-8").send(await homeDataJson(deps, req.lang)),
+    listProducts: async (req, reply) =>
+      reply
+        .type("application/json; charset=utf-8")
+        .send(await listProductsJson(deps, req.query, await req.currentUser())),
+    getProduct: async (req) => getProduct(deps, req.params.id, await req.currentUser()),
+    getWishlist: async (req) => getWishlist(deps, (await requireUser(req))._id),
+    addToWishlist: async (req) => {
+      await addToWishlist(deps, (await requireUser(req))._id, req.body.productId);
+      return { message: translate(req.lang, "catalogAdmin.wishlistAdded") };
+    },
+    removeFromWishlist: async (req) => {
+      await removeFromWishlist(deps, (await requireUser(req))._id, req.params.productId);
+      return { message: translate(req.lang, "catalogAdmin.wishlistRemoved") };
+    },
+  });
 
-  r.get("/products", { config: { access: "public" }, schema: { querystring: shopQuerySchema } }, async (req, reply) =>
-    reply
-      .type("application/json; charset=utf-8")
-      .send(await listProductsJson(deps, req.query, await req.currentUser())),
-  );
+  // The staff operations (moving to staff-contract.ts and staff-routes.ts).
 
   // Registered before /products/:id so "pending" is never read as an id.
   r.get("/products/pending", { config: { access: "admin" }, schema: { querystring: shopQuerySchema } }, async (req) => {
@@ -43,10 +58,6 @@ export async function catalogRoutes(app: FastifyInstance) {
     await approveProduct(deps, req.params.id, await requireUser(req));
     return { message: translate(req.lang, "catalogAdmin.productApproved") };
   });
-
-  r.get("/products/:id", { config: { access: "public" }, schema: { params: idParams } }, async (req) =>
-    getProduct(deps, req.params.id, await req.currentUser()),
-  );
 
   r.post("/products", { config: { access: "staff" }, schema: { body: productCreateInput } }, async (req, reply) => {
     const product = await createProduct(deps, req.body, await requireUser(req));
@@ -73,24 +84,4 @@ export async function catalogRoutes(app: FastifyInstance) {
     await setProductHidden(deps, req.params.id, false, await requireUser(req));
     return { message: translate(req.lang, "catalogAdmin.productRestored") };
   });
-
-  r.get("/wishlist", { config: { access: "user" } }, async (req) => getWishlist(deps, (await requireUser(req))._id));
-
-  r.post(
-    "/wishlist",
-    { config: { access: "user" }, schema: { body: z.object({ productId: z.string().max(100) }) } },
-    async (req) => {
-      await addToWishlist(deps, (await requireUser(req))._id, req.body.productId);
-      return { message: translate(req.lang, "catalogAdmin.wishlistAdded") };
-    },
-  );
-
-  r.delete(
-    "/wishlist/:productId",
-    { config: { access: "user" }, schema: { params: z.object({ productId: z.string().max(100) }) } },
-    async (req) => {
-      await removeFromWishlist(deps, (await requireUser(req))._id, req.params.productId);
-      return { message: translate(req.lang, "catalogAdmin.wishlistRemoved") };
-    },
-  );
 }
