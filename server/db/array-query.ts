@@ -1,7 +1,7 @@
 import { fillPlaceholders, type Query } from "drizzle-orm";
 import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Db } from "./client";
+import type { DbOrTx } from "./client";
 
 /**
  * A query compiled by Drizzle once (`.toSQL()`), run straight on the driver with rows as arrays.
@@ -14,14 +14,24 @@ export interface CompiledQuery {
   query: Query;
 }
 
+/**
+ * The driver client under a database or a transaction: the pool (or PGlite) for the database, the
+ * transaction's own connection for a transaction, so a query run "on" a transaction sees its
+ * `set_config(..., true)` settings (the typo search's threshold and time limit).
+ */
+function driverOf(on: DbOrTx): pg.Pool | pg.Client | PGlite {
+  const db = on as unknown as { $client?: pg.Pool | PGlite; session?: { client: pg.Client | PGlite } };
+  return db.$client ?? db.session!.client;
+}
+
 export async function queryArrays(
-  db: Db,
+  on: DbOrTx,
   compiled: CompiledQuery,
   values: Record<string, unknown>,
 ): Promise<unknown[][]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = driverOf(on);
   const params = fillPlaceholders(compiled.query.params, values);
-  if (client instanceof pg.Pool) {
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
     const result = await client.query({
       name: compiled.name || undefined,
       text: compiled.query.sql,

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { ShopQuery } from "@core/shop-query";
 import { foldSearchText } from "@core/search-fold";
 import type { AppDeps } from "../../deps";
-import { products } from "../../db/schema";
+import type { Db, DbOrTx } from "../../db/client";
 import type { SessionUser } from "../accounts/sessions";
-import { productDtoColumns, toProductDTO, type ProductDtoRow, type ProductPage } from "./product-dto";
-import { listingClauses, listingShape, listingValues, searchMatch, type ListingShape } from "./listing-query";
+import { toProductDTO, type ProductDtoRow, type ProductPage } from "./product-dto";
+import { listingShape, listingValues, type ListingShape, type ListingValues } from "./listing-query";
 import { countListing, readListingPage } from "./listing-statements";
 import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
 import { recentlyMissed, rememberMiss, TYPO_STATEMENT_TIMEOUT_MS, typoWorthy, withTypoSlot } from "./typo-fallback";
@@ -20,37 +20,47 @@ export type { ProductPage };
 /**
  * The shop listing: the page and the count, run together, whatever the page size. Both are
  * memoised briefly (catalog-memo.ts, docs/decisions/043): every shopper asks for the same few
- * pages, and any write that changes what they show clears them at once. A search that finds nothing is tried once
- * more tolerating typos, in a transaction that lowers pg_trgm's threshold, within the limits of
- * typo-fallback.ts (docs/decisions/118).
+ * pages, and any write that changes what they show clears them at once. A search that finds
+ * nothing is run once more as the same listing's typo variant, in a transaction that lowers
+ * pg_trgm's threshold, within the limits of typo-fallback.ts (docs/decisions/118).
  */
 export async function listProducts(
   deps: Pick<AppDeps, "db">,
   query: ProductQuery,
   viewer: SessionUser | null,
 ): Promise<ProductPage> {
-  return listRequested(deps, query, listingRequest(deps, query, viewer));
+  return listRequested(deps, listingRequest(deps, query, viewer));
 }
 
-async function listRequested(
-  deps: Pick<AppDeps, "db">,
-  query: ProductQuery,
-  request: ListingRequest,
-): Promise<ProductPage> {
-  const { q, shape, values, pageKey } = request;
+/** What a listing asks for: its shape and values (listing-query.ts), its typo variant, and its memo key. */
+interface ListingRequest {
+  query: ProductQuery;
+  q: string;
+  shape: ListingShape;
+  values: ListingValues;
+  typo: { shape: ListingShape; values: ListingValues };
+  pageKey: string;
+}
+
+function listingRequest(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: SessionUser | null): ListingRequest {
+  const q = foldSearchText(query.search ?? query.searchTerm ?? "");
+  const shape = listingShape(query, viewer, q);
+  const values = listingValues(query, q);
+  const typo = { shape: listingShape(query, viewer, q, true), values: listingValues(query, q, true) };
+  return { query, q, shape, values, typo, pageKey: memoKey(deps.db, { page: shape, values }) };
+}
+
+async function listRequested(deps: Pick<AppDeps, "db">, request: ListingRequest): Promise<ProductPage> {
+  const { query, shape, values, pageKey } = request;
   const remembered = recall<ProductPage>(pageKey);
   if (remembered) return remembered;
   const since = memoGeneration();
   const countKey = memoKey(deps.db, { count: shape, values: { ...values, limit: 0, offset: 0 } });
   const known = recall<number>(countKey);
-  const [rows, counted] = await Promise.all([
-    readListingPage(deps.db, shape, values),
-    known === undefined ? countListing(deps.db, shape, values) : null,
-  ]);
-  const total = known ?? counted!;
+  const { rows, total } = await readListing(deps.db, shape, values, known);
   if (known === undefined) remember(countKey, total, since);
-  if (total === 0 && typoWorthy(q)) {
-    const typos = await tryTypos(deps, query, shape, q);
+  if (total === 0 && typoWorthy(request.q)) {
+    const typos = await tryTypos(deps, request);
     if (typos) return typos;
   }
   const page = toPage(rows, total, query);
@@ -58,14 +68,22 @@ async function listRequested(
   return page;
 }
 
-type ListingRequest = ReturnType<typeof listingRequest>;
-
-/** What a listing asks for, and its memo key. */
-function listingRequest(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: SessionUser | null) {
-  const q = foldSearchText(query.search ?? query.searchTerm ?? "");
-  const shape = listingShape(query, viewer, q);
-  const values = listingValues(query, q);
-  return { q, shape, values, pageKey: memoKey(deps.db, { page: shape, values }) };
+/**
+ * The one execution of a listing, whatever its variant: the page's rows and the total, together
+ * (the total only when not already `known`). `on` is the database or the typo's transaction.
+ */
+async function readListing(
+  db: Db,
+  shape: ListingShape,
+  values: ListingValues,
+  known?: number,
+  on: DbOrTx = db,
+): Promise<{ rows: ProductDtoRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    readListingPage(db, shape, values, on),
+    known === undefined ? countListing(db, shape, values, on) : null,
+  ]);
+  return { rows, total: known ?? counted! };
 }
 
 /**
@@ -78,23 +96,18 @@ export async function listProductsJson(
   viewer: SessionUser | null,
 ): Promise<string> {
   const request = listingRequest(deps, query, viewer);
-  return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, query, request)));
+  return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, request)));
 }
 
 /**
- * The typo try, within its limits (typo-fallback.ts): skipped for a term that just missed and when
- * the slots are taken; a miss is remembered. Undefined means "not tried": the empty page stands.
+ * The typo variant, within its limits (typo-fallback.ts): skipped for a term that just missed and
+ * when the slots are taken; a miss is remembered. Undefined means "not tried": the empty page stands.
  */
-async function tryTypos(
-  deps: Pick<AppDeps, "db">,
-  query: ProductQuery,
-  shape: ListingShape,
-  q: string,
-): Promise<ProductPage | undefined> {
-  const missKey = memoKey(deps.db, { typo: shape, q });
+async function tryTypos(deps: Pick<AppDeps, "db">, request: ListingRequest): Promise<ProductPage | undefined> {
+  const missKey = memoKey(deps.db, { typo: request.shape, q: request.q });
   if (recentlyMissed(missKey)) return undefined;
   try {
-    const page = await withTypoSlot(() => listTypos(deps, query, shape, q));
+    const page = await withTypoSlot(() => listTypos(deps, request));
     if (page && page.metadata.total === 0) rememberMiss(missKey);
     return page;
   } catch (err) {
@@ -106,31 +119,14 @@ async function tryTypos(
   }
 }
 
-/** The second try of a search that found nothing: close words, in their own short transaction. */
-async function listTypos(
-  deps: Pick<AppDeps, "db">,
-  query: ProductQuery,
-  shape: ListingShape,
-  q: string,
-): Promise<ProductPage> {
+/** The typo variant run in its own short transaction, where its threshold and time limit apply. */
+async function listTypos(deps: Pick<AppDeps, "db">, request: ListingRequest): Promise<ProductPage> {
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
     await tx.execute(sql`select set_config('statement_timeout', ${String(TYPO_STATEMENT_TIMEOUT_MS)}, true)`);
-    const { where, order } = listingClauses(shape, searchMatch(q, "typo")!);
-    const values = listingValues(query, "");
-    const [rows, [counted]] = await Promise.all([
-      tx
-        .select(productDtoColumns)
-        .from(products)
-        .where(where)
-        .orderBy(...order)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
-        .prepare("")
-        .execute(values),
-      tx.select({ total: sql<number>`count(*)::int` }).from(products).where(where).prepare("").execute(values),
-    ]);
-    return toPage(rows, counted!.total, query);
+    const { shape, values } = request.typo;
+    const { rows, total } = await readListing(deps.db, shape, values, undefined, tx);
+    return toPage(rows, total, request.query);
   });
 }
 

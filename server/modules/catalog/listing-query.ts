@@ -25,21 +25,26 @@ function containsMatch(bind: Record<keyof ReturnType<typeof containsValues>, unk
 }
 
 /**
- * The folded search condition and its relevance rank. The "contains" mode is a LIKE on the folded
- * text, answered by the trigram index and cheap to recheck; ranked exact word, then word prefix,
- * then anywhere. The "typo" mode, tried only when that finds nothing, matches close words
- * (`<%`, also indexed; the caller lowers its threshold) and ranks by similarity.
+ * The folded "contains" search condition and its relevance rank, over values (the staff's pending
+ * list, which is not a prepared listing). A LIKE on the folded text, answered by the trigram index
+ * and cheap to recheck; ranked exact word, then word prefix, then anywhere.
  */
-export function searchMatch(search: string, mode: "contains" | "typo" = "contains"): { where: SQL; rank: SQL } | null {
+export function searchMatch(search: string): { where: SQL; rank: SQL } | null {
   const q = foldSearchText(search);
   if (!q) return null;
-  if (mode === "typo") {
-    return {
-      where: sql`${q} <% ${products.searchText}`,
-      rank: sql`word_similarity(${q}, ${products.searchText}) desc`,
-    };
-  }
   return containsMatch(containsValues(q));
+}
+
+/**
+ * The typo variant of a search, tried only when "contains" finds nothing (list-products.ts): close
+ * words (`<%`, also indexed; the caller lowers its threshold in the transaction it runs in),
+ * ranked by similarity.
+ */
+function typoMatch(q: unknown): { where: SQL; rank: SQL } {
+  return {
+    where: sql`${q} <% ${products.searchText}`,
+    rank: sql`word_similarity(${q}, ${products.searchText}) desc`,
+  };
 }
 
 /**
@@ -57,13 +62,15 @@ export interface ListingShape {
   min: boolean;
   max: boolean;
   search: boolean;
+  /** The search's typo variant: close words instead of "contains" (docs/decisions/118). */
+  typo: boolean;
   sortBy: ProductSort | null;
 }
 
 /** The values a listing of some shape binds: the `sql.placeholder` names of listingQueries. */
 export type ListingValues = Record<string, string | number>;
 
-export function listingShape(query: ProductQuery, viewer: SessionUser | null, q: string): ListingShape {
+export function listingShape(query: ProductQuery, viewer: SessionUser | null, q: string, typo = false): ListingShape {
   return {
     staff: isStaff(viewer),
     hidden: isStaff(viewer) && query.hidden === true,
@@ -74,17 +81,19 @@ export function listingShape(query: ProductQuery, viewer: SessionUser | null, q:
     min: query.price?.min !== undefined,
     max: query.price?.max !== undefined,
     search: q !== "",
+    typo: typo && q !== "",
     sortBy: query.sortBy ?? null,
   };
 }
 
-export function listingValues(query: ProductQuery, q: string): ListingValues {
+export function listingValues(query: ProductQuery, q: string, typo = false): ListingValues {
   const values: ListingValues = { limit: query.limit, offset: (query.page - 1) * query.limit };
   if (query.category) values.category = query.category;
   if (query.collection) values.collection = query.collection;
   if (query.price?.min !== undefined) values.min = toPiastres(query.price.min);
   if (query.price?.max !== undefined) values.max = toPiastres(query.price.max);
-  if (q) Object.assign(values, containsValues(q));
+  if (q && typo) values.q = q;
+  else if (q) Object.assign(values, containsValues(q));
   return values;
 }
 
@@ -93,7 +102,7 @@ export function listingValues(query: ProductQuery, q: string): ListingValues {
  * approved, not deleted products; staff choose between the live and the deleted ones.
  * Price sorts use the stored price a customer pays (docs/decisions/004).
  */
-export function listingClauses(shape: ListingShape, search?: { where: SQL; rank: SQL }): { where: SQL; order: SQL[] } {
+export function listingClauses(shape: ListingShape): { where: SQL; order: SQL[] } {
   const p = sql.placeholder;
   const where: SQL[] = shape.staff
     ? [eq(products.status, "approved"), eq(products.hidden, shape.hidden)]
@@ -104,8 +113,11 @@ export function listingClauses(shape: ListingShape, search?: { where: SQL; rank:
   if (shape.discount) where.push(gt(products.discount, 0));
   if (shape.min) where.push(gte(products.totalPrice, p("min")));
   if (shape.max) where.push(lte(products.totalPrice, p("max")));
-  const match =
-    search ?? (shape.search ? containsMatch({ like: p("like"), word: p("word"), wordStart: p("wordStart") }) : null);
+  const match = !shape.search
+    ? null
+    : shape.typo
+      ? typoMatch(p("q"))
+      : containsMatch({ like: p("like"), word: p("word"), wordStart: p("wordStart") });
   if (match) where.push(match.where);
 
   const order: SQL[] = [];

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { queryArrays, type CompiledQuery } from "../../db/array-query";
 import { products } from "../../db/schema";
 import { listingClauses, type ListingShape, type ListingValues } from "./listing-query";
@@ -22,7 +22,7 @@ const columnKeys = Object.keys(productDtoColumns) as (keyof ProductDtoRow)[];
  * (db/array-query.ts). Shapes without a search are named prepared statements, so PostgreSQL parses
  * and plans them once per connection. Searches stay unnamed: a cached generic plan for `like $1`
  * cannot see the pattern, and the trigram index is only worth it for the pattern at hand.
- * There are at most a few thousand shapes (filters on or off, five sorts), all cheap to keep.
+ * There are at most a few thousand shapes (filters on or off, five sorts, contains or typo), all cheap to keep.
  */
 function listingStatements(db: Db, shape: ListingShape): ListingStatements {
   let statements = byDatabase.get(db);
@@ -52,8 +52,17 @@ function listingStatements(db: Db, shape: ListingShape): ListingStatements {
   return found;
 }
 
-export async function readListingPage(db: Db, shape: ListingShape, values: ListingValues): Promise<ProductDtoRow[]> {
-  const rows = await queryArrays(db, listingStatements(db, shape).page, values);
+/**
+ * The rows of one page of a listing of this shape. `on` is where it runs: the database, or the
+ * transaction the typo variant sets its threshold in (the statements are kept per database either way).
+ */
+export async function readListingPage(
+  db: Db,
+  shape: ListingShape,
+  values: ListingValues,
+  on: DbOrTx = db,
+): Promise<ProductDtoRow[]> {
+  const rows = await queryArrays(on, listingStatements(db, shape).page, values);
   return rows.map((cells) => {
     const row = {} as Record<string, unknown>;
     for (let i = 0; i < columnKeys.length; i++) row[columnKeys[i]!] = cells[i];
@@ -61,7 +70,12 @@ export async function readListingPage(db: Db, shape: ListingShape, values: Listi
   });
 }
 
-export async function countListing(db: Db, shape: ListingShape, values: ListingValues): Promise<number> {
-  const [cells] = await queryArrays(db, listingStatements(db, shape).count, values);
+export async function countListing(
+  db: Db,
+  shape: ListingShape,
+  values: ListingValues,
+  on: DbOrTx = db,
+): Promise<number> {
+  const [cells] = await queryArrays(on, listingStatements(db, shape).count, values);
   return cells![0] as number;
 }
