@@ -12,14 +12,8 @@ import sharp from "sharp";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { productsPerRow } from "~/components/home/row-layout";
 import arCatalogAdmin from "@core/i18n/ar/catalog-admin.json";
-import {
-  accessibilityViolations,
-  admin,
-  baseUrl,
-  failOnConsoleErrors,
-  launchBrowser,
-  newContext,
-} from "./support/browser";
+import { accessibilityViolations, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
+import { adminToken as signInAdmin, call } from "./support/shop-data";
 
 type Lang = "en" | "ar";
 
@@ -30,23 +24,6 @@ const TOKEN = `zx${Date.now().toString(36)}`;
 const catalog: { linen: ProductDTO; soldOut: ProductDTO; all: ProductDTO[] } = {} as never;
 
 // ── Setting the scene through the API ───────────────────────────────────────────────────────
-
-async function call<T = Record<string, unknown>>(
-  path: string,
-  opts: { method?: string; body?: unknown; token?: string; form?: FormData } = {},
-) {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: opts.method ?? (opts.body || opts.form ? "POST" : "GET"),
-    headers: {
-      ...(opts.body ? { "content-type": "application/json" } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.form ?? (opts.body ? JSON.stringify(opts.body) : undefined),
-  });
-  const body = (await res.json().catch(() => ({}))) as T;
-  if (!res.ok) throw new Error(`${opts.method ?? "POST"} ${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 async function pngOf(hue: number, width = 600, height = 800): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="hsl(${hue},55%,72%)"/><path d="M${width / 2} ${height * 0.15} l-60 60 l-40 ${height * 0.65} h200 l-40 -${height * 0.65}z" fill="hsl(${hue},45%,38%)"/></svg>`;
@@ -114,7 +91,7 @@ async function seedCatalog() {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  adminToken = (await call<{ token: string }>("/login", { body: admin() })).token;
+  adminToken = await signInAdmin();
   await seedCatalog();
 }, 120_000);
 afterAll(() => browser?.close());
