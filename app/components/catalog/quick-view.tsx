@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { Dialog } from "~/components/ui/dialog";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
-import { api, errorMessage } from "~/lib/api";
+import { errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
 import { useLang, useT } from "~/i18n/react";
 import { isWholeProduct, type CardProduct } from "./card-product";
 import { ProductDetails } from "./product-details";
@@ -53,7 +54,7 @@ function useWholeProduct(card: CardProduct) {
     }
     let current = true;
     setError(null);
-    api<ProductDTO>(`/products/${encodeURIComponent(card._id)}`).then(
+    call("GET /products/:id", { params: { id: card._id } }).then(
       (p) => current && setProduct(p),
       (e: unknown) => current && setError(errorMessage(e)),
     );

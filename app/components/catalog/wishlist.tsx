@@ -1,13 +1,15 @@
 /**
  * The signed-in customer's wishlist as a set of product ids, shared by every heart on a page.
- * The page loader seeds it; toggling goes through /api/wishlist and updates every heart at once.
+ * The page loader seeds it; toggling goes through /api/wishlist (one mutation: its toast is the
+ * server's message) and updates every heart at once. One toggle at a time: a click on another heart
+ * while one is being saved is ignored, as a double click on a form is.
  */
 import { Heart } from "lucide-react";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
-import { toast } from "~/components/ui/toaster";
 
 interface WishlistValue {
   signedIn: boolean;
@@ -35,41 +37,47 @@ export function WishlistProvider({
   /** Told after a successful add (true) or removal (false), e.g. to drop the card from /wishlist. */
   onChange?: (id: string, inList: boolean) => void;
 }) {
-  const t = useT();
   const [set, setSet] = useState(() => new Set(ids));
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-
-  const toggle = useCallback(
-    async (id: string) => {
-      const inList = set.has(id);
-      setBusy((b) => new Set(b).add(id));
-      try {
-        if (inList) await api(`/wishlist/${encodeURIComponent(id)}`, { method: "DELETE" });
-        else await api("/wishlist", { method: "POST", body: { productId: id } });
+  const [saving, setSaving] = useState<string | null>(null);
+  const savingNow = useRef<string | null>(null);
+  const { submit } = useMutation(
+    ({ id, inList }: { id: string; inList: boolean }) =>
+      inList
+        ? call("DELETE /wishlist/:productId", { params: { productId: id } })
+        : call("POST /wishlist", { body: { productId: id } }),
+    {
+      // The hearts are the state shown; nothing else on the page depends on the list.
+      revalidate: false,
+      onSuccess: (_, { id, inList }) => {
         setSet((s) => {
           const next = new Set(s);
           if (inList) next.delete(id);
           else next.add(id);
           return next;
         });
-        toast.success(t(inList ? "catalog.removedFromWishlist" : "catalog.addedToWishlist"));
         onChange?.(id, !inList);
-      } catch (e) {
-        toast.error(errorMessage(e));
+      },
+    },
+  );
+
+  const toggle = useCallback(
+    async (id: string) => {
+      if (savingNow.current) return;
+      savingNow.current = id;
+      setSaving(id);
+      try {
+        await submit({ id, inList: set.has(id) });
       } finally {
-        setBusy((b) => {
-          const next = new Set(b);
-          next.delete(id);
-          return next;
-        });
+        savingNow.current = null;
+        setSaving(null);
       }
     },
-    [set, t, onChange],
+    [set, submit],
   );
 
   const value = useMemo<WishlistValue>(
-    () => ({ signedIn, has: (id) => set.has(id), toggle, pending: (id) => busy.has(id) }),
-    [signedIn, set, toggle, busy],
+    () => ({ signedIn, has: (id) => set.has(id), toggle, pending: (id) => saving === id }),
+    [signedIn, set, toggle, saving],
   );
   return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;
 }

@@ -6,15 +6,10 @@ import { TIMINGS } from "@core/constants";
 import { ProductImage } from "~/components/catalog/product-image";
 import { useRotation } from "~/components/ui/use-rotation";
 import { useDir, useT } from "~/i18n/react";
+import type { Reply } from "~/lib/api-client";
 
-export interface HeroSlide {
-  _id: string;
-  title: string;
-  description: string;
-  image: string;
-  link: string;
-  buttonText?: string | null;
-}
+/** A hero slide: a banner of the home data's `promos`, as the contract sends it. */
+export type HeroSlide = Reply<"GET /promos-featuredproducts">["promos"][number];
 
 /** True once the browser has had an idle moment after the first render (a short timer where there is no requestIdleCallback). */
 function useIdle(): boolean {

@@ -6,14 +6,9 @@ import { useLang, useT } from "~/i18n/react";
 import { productName } from "~/components/catalog/product-text";
 import { textLang } from "~/lib/text-lang";
 import { Price } from "~/components/price";
+import { call, type Reply } from "~/lib/api-client";
 
-interface Suggestion {
-  _id: string;
-  name: string;
-  nameAr: string | null;
-  images: string[];
-  totalPrice: number;
-}
+type Suggestion = Reply<"GET /products">["products"][number];
 
 /** Top-bar search: suggestions (at most 10) after a 500 ms pause; Enter opens the shop's results. */
 export function SearchBox({ className = "" }: { className?: string }) {
@@ -35,11 +30,16 @@ export function SearchBox({ className = "" }: { className?: string }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/products?search=${encodeURIComponent(q)}&limit=${LIMITS.searchSuggestions}`, {
-        signal: controller.signal,
-      })
-        .then((r) => (r.ok ? r.json() : { products: [] }))
-        .then((d: { products: Suggestion[] }) => {
+      call(
+        "GET /products",
+        { query: { search: q, limit: LIMITS.searchSuggestions } },
+        { signal: controller.signal, noAuthRedirect: true },
+      )
+        .catch((e: unknown) => {
+          if (controller.signal.aborted) throw e;
+          return { products: [] as Suggestion[] }; // the server said no: no suggestions
+        })
+        .then((d) => {
           setItems(d.products.slice(0, LIMITS.searchSuggestions));
           setActive(-1);
           setOpen(true);
