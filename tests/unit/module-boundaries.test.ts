@@ -94,4 +94,21 @@ describe("no import cycle between server modules", () => {
   it("has no cycle between server/modules/* apart from the known edges waiting for another branch", () => {
     expect(cyclesOf(moduleEdges())).toEqual([]);
   });
+
+  it("has no import cycle between the files of a module either (the catalogue's read path used to have one)", () => {
+    const files = new Map<string, Set<string>>();
+    for (const file of sourceFiles("server/modules")) {
+      const from = file
+        .split(path.sep)
+        .join("/")
+        .replace(/\.tsx?$/, "");
+      for (const spec of importsOf(file)) {
+        const target = resolveImport(file, spec)?.split(path.sep).join("/");
+        if (!target || moduleOfPath(target) !== moduleOfPath(from)) continue;
+        if (!files.has(from)) files.set(from, new Set());
+        files.get(from)!.add(target);
+      }
+    }
+    expect(cyclesOf(files)).toEqual([]);
+  });
 });

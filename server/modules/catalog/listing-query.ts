@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { ProductSort } from "@core/shop-query";
-import type { ProductQuery } from "./list-products";
+import type { ShopQuery as ProductQuery } from "@core/shop-query";
 import { toPiastres } from "@core/pricing";
 import { foldSearchText } from "@core/search-fold";
 import { products } from "../../db/schema";
