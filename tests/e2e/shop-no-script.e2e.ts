@@ -25,7 +25,12 @@ beforeAll(async () => {
     await createProduct(token, TOKEN, { name: `${label} ${category} ${TOKEN}`, category, price });
   }
   browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: "en-GB" });
+  context = await browser.newContext({
+    baseURL: baseUrl(),
+    javaScriptEnabled: false,
+    locale: "en-GB",
+    viewport: { width: 1280, height: 900 },
+  });
   page = await context.newPage();
 });
 
@@ -59,7 +64,7 @@ describe("the shop without JavaScript", () => {
 
   it("searches from the top bar's search box", async () => {
     await page.goto("/");
-    const box = page.getByTestId("search-input").first();
+    const box = page.locator("[data-testid=search-input]:visible").first();
     await box.fill(`Gala ${TOKEN}`);
     await Promise.all([page.waitForURL(/\/shop\?search=/), box.press("Enter")]);
     expect(new URL(page.url()).searchParams.get("search")).toBe(`Gala ${TOKEN}`);
