@@ -1,11 +1,20 @@
+import type { Lang } from "@core/constants";
 import { translateWith, type Vars } from "@core/i18n/format";
 
+interface RootMatchData {
+  lang?: Lang;
+  dict?: Record<string, string>;
+}
+
 /**
- * Translation for route `meta` functions. Meta runs in the browser too, so it reads the page's
- * dictionary from the root loader's data instead of importing every string of both languages.
+ * Translation for route `meta` functions, the one helper every route uses. Meta runs in the browser
+ * too, so it reads the page's language and dictionary from the root loader's data instead of
+ * importing every string of both languages.
  */
 export function metaTranslator(matches: readonly unknown[]) {
-  const root = matches[0] as { data?: { dict?: Record<string, string> } } | undefined;
-  const dict = root?.data?.dict ?? {};
-  return (key: string, vars?: Vars) => translateWith(dict, key, vars);
+  const root = (matches as readonly ({ id?: string; data?: unknown } | undefined)[]).find((m) => m?.id === "root")
+    ?.data as RootMatchData | undefined;
+  const lang: Lang = root?.lang ?? "en";
+  const dict = root?.dict ?? {};
+  return { lang, t: (key: string, vars?: Vars) => translateWith(dict, key, vars, lang) };
 }

@@ -9,7 +9,7 @@ import { AccountSettings } from "~/components/account/account-settings";
 import { PreferencesForm } from "~/components/account/preferences-form";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const metaT = metaTranslator(matches);
+  const { t: metaT } = metaTranslator(matches);
   return [
     { title: `${metaT("account.pageTitle")} | ${metaT("common.shopName")}` },
     { name: "robots", content: "noindex" },

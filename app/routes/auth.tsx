@@ -15,7 +15,7 @@ import { Notice } from "~/components/auth/notice";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const metaT = metaTranslator(matches);
+  const { t: metaT } = metaTranslator(matches);
   return [
     { title: `${metaT("auth.pageTitle")} | ${metaT("common.shopName")}` },
     { name: "robots", content: "noindex" },

@@ -12,7 +12,7 @@ import { toast } from "~/components/ui/toaster";
 import { Notice } from "~/components/auth/notice";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const metaT = metaTranslator(matches);
+  const { t: metaT } = metaTranslator(matches);
   return [
     { title: `${metaT("auth.forgotTitle")} | ${metaT("common.shopName")}` },
     { name: "robots", content: "noindex" },

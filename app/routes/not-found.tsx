@@ -9,7 +9,7 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const metaT = metaTranslator(matches);
+  const { t: metaT } = metaTranslator(matches);
   return [{ title: metaT("common.notFoundTitle") }, { name: "robots", content: "noindex" }];
 }
 

@@ -13,7 +13,8 @@ import { cardSizes } from "~/components/catalog/image-sources";
 import { clampPage } from "~/components/catalog/page-window";
 import { WishlistProvider } from "~/components/catalog/wishlist";
 import { wishlistIdsFor } from "~/components/catalog/wishlist-ids.server";
-import { metaTranslator, seoMeta, siteOrigin } from "~/components/catalog/seo";
+import { metaTranslator } from "~/i18n/meta";
+import { seoMeta, siteOrigin } from "~/components/catalog/seo";
 import {
   SORT_OPTIONS,
   activeFilterCount,

@@ -4,7 +4,7 @@ import { useT } from "~/i18n/react";
 import { metaTranslator } from "~/i18n/meta";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const metaT = metaTranslator(matches);
+  const { t: metaT } = metaTranslator(matches);
   return [{ title: metaT("common.unauthorizedTitle") }, { name: "robots", content: "noindex" }];
 }
 

@@ -5,7 +5,7 @@ import { getWishlist } from "@server/modules/catalog/wishlist";
 import { ProductCard } from "~/components/catalog/product-card";
 import { cardSizes } from "~/components/catalog/image-sources";
 import { WishlistProvider } from "~/components/catalog/wishlist";
-import { metaTranslator } from "~/components/catalog/seo";
+import { metaTranslator } from "~/i18n/meta";
 import { requireUser } from "~/lib/guards.server";
 import { EmptyState, PageTitle } from "~/components/ui/states";
 import { useT } from "~/i18n/react";

@@ -5,7 +5,6 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { Lang } from "@core/constants";
-import { translateWith } from "@core/i18n/format";
 
 /** Parameters that never change what a page shows to a crawler. */
 const NOISE_PARAMS = ["notice", "view"];
@@ -99,20 +98,4 @@ export function productJsonLd(
       itemCondition: "https://schema.org/NewCondition",
     },
   };
-}
-
-interface RootMatchData {
-  lang: Lang;
-  dict: Record<string, string>;
-}
-
-/**
- * Translation inside a route's `meta`, from the root loader's dictionary (already in the page),
- * so no route pulls every language's strings into its bundle.
- */
-export function metaTranslator(matches: readonly ({ id: string; data?: unknown } | undefined)[]) {
-  const root = matches.find((m) => m?.id === "root")?.data as RootMatchData | undefined;
-  const lang: Lang = root?.lang ?? "en";
-  const dict = root?.dict ?? {};
-  return { lang, t: (key: string, vars?: Record<string, string | number>) => translateWith(dict, key, vars) };
 }

@@ -15,7 +15,7 @@ import { toast } from "~/components/ui/toaster";
 import { Avatar } from "~/components/account/avatar";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const metaT = metaTranslator(matches);
+  const { t: metaT } = metaTranslator(matches);
   return [
     { title: `${metaT("account.adminTitle")} | ${metaT("common.shopName")}` },
     { name: "robots", content: "noindex" },

@@ -11,7 +11,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const metaT = metaTranslator(matches);
+  const { t: metaT } = metaTranslator(matches);
   return [{ title: metaT("staff.addProductTitle") }, { name: "robots", content: "noindex" }];
 }
 

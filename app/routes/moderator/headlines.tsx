@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const metaT = metaTranslator(matches);
+  const { t: metaT } = metaTranslator(matches);
   return [{ title: metaT("staff.headlinesTitle") }, { name: "robots", content: "noindex" }];
 }
 
