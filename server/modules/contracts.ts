@@ -4,8 +4,9 @@
  */
 import type { OperationSpec } from "../http/operation";
 import type { cartContract } from "./cart/contract";
+import type { documentsContract } from "./documents/contract";
 
-type Contracts = [typeof cartContract];
+type Contracts = [typeof cartContract, typeof documentsContract];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
 type AllOperations = OperationsOf<Contracts[number]>;

@@ -90,6 +90,39 @@ export interface LineStyle {
 const fontOf = (piece: Piece, bold: boolean) =>
   piece.arabicFont ? (bold ? FONT.arabicBold : FONT.arabic) : bold ? FONT.latinBold : FONT.latin;
 
+interface EmbeddedFontInternals {
+  encode(text: string, features?: unknown): unknown;
+  /** pdfkit's ToUnicode table: glyph id in the subset → the code points it stands for. */
+  unicode: number[][];
+}
+const ligaturesFixed = new WeakSet<object>();
+
+/**
+ * Text extraction (pdftotext, pdf.js, screen readers) reads the glyphs of a right-to-left run in
+ * visual order and reverses their characters to get the logical text. A ligature that stands for
+ * two letters (lam-alef: "لا") must then list them in visual order too, or it comes out as "ال".
+ * pdfkit writes ToUnicode from fontkit's code points (logical order), so for the Arabic fonts the
+ * multi-letter entries are reversed as they appear. This reaches into pdfkit's EmbeddedFont
+ * (`_font.encode`, `_font.unicode`); tests/api/documents.test.ts catches a pdfkit that changes them.
+ */
+function extractableLigatures(doc: Doc) {
+  const font = (doc as unknown as { _font: EmbeddedFontInternals })._font;
+  if (ligaturesFixed.has(font)) return;
+  ligaturesFixed.add(font);
+  const encode = font.encode.bind(font);
+  const reversed = new Set<number>();
+  font.encode = (text, features) => {
+    const result = encode(text, features);
+    font.unicode.forEach((codePoints, gid) => {
+      if (codePoints && codePoints.length > 1 && !reversed.has(gid)) {
+        reversed.add(gid);
+        font.unicode[gid] = [...codePoints].reverse();
+      }
+    });
+    return result;
+  };
+}
+
 /** Width of a line as it will be drawn, in points. */
 export function lineWidth(doc: Doc, line: string, direction: Direction, style: LineStyle): number {
   let width = 0;
@@ -151,6 +184,7 @@ export function drawLine(
   doc.fillColor(style.color ?? "#111111");
   pieces.forEach((p, k) => {
     doc.font(fontOf(p, bold)).fontSize(style.size);
+    if (p.arabicFont) extractableLigatures(doc);
     // One baseline for both fonts: their ascents differ, so "top" would misalign Latin and Arabic.
     doc.text(p.text, x, box.y + style.size, { lineBreak: false, baseline: "alphabetic", ...WHOLE_RUN });
     x += widths[k]!;

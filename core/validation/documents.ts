@@ -1,0 +1,37 @@
+/** Inputs of the document downloads (invoice, slips and labels): shared by the API and the screens. */
+import { z } from "zod";
+import { orderLookupInput } from "./checkout";
+
+/** How many orders one slips-and-labels file may hold: a print run, and a bound on the server's work. */
+export const MAX_PRINT_ORDERS = 50;
+
+export const orderIdParams = z.object({ id: z.uuid("validation.notFound") });
+
+/** `?ids=<uuid>,<uuid>,…`: a plain link can carry the selection, so the browser downloads the file itself. */
+export const printOrdersQuery = z.object({
+  ids: z
+    .string()
+    .max(MAX_PRINT_ORDERS * 37, "documents.tooMany")
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.uuid("validation.invalidInput"))
+        .min(1, "documents.noOrders")
+        .max(MAX_PRINT_ORDERS, "documents.tooMany"),
+    ),
+});
+
+/** A guest proves the order is theirs with its number and the phone it was placed with. */
+export const guestInvoiceInput = orderLookupInput.extend({
+  phone: z.preprocess(
+    (v) => (v === null || v === undefined ? "" : v),
+    z.string().trim().min(1, "ordersApi.phoneInvalid").max(30, "ordersApi.orderNotFound"),
+  ),
+});
