@@ -1,11 +1,12 @@
 /** Inputs of the document downloads (invoice, slips and labels): shared by the API and the screens. */
 import { z } from "zod";
 import { orderLookupInput } from "./checkout";
+import { uuidField } from "./fields";
 
 /** How many orders one slips-and-labels file may hold: a print run, and a bound on the server's work. */
 export const MAX_PRINT_ORDERS = 50;
 
-export const orderIdParams = z.object({ id: z.uuid("validation.notFound") });
+export const orderIdParams = z.object({ id: uuidField("validation.notFound") });
 
 /** `?ids=<uuid>,<uuid>,…`: a plain link can carry the selection, so the browser downloads the file itself. */
 export const printOrdersQuery = z.object({
@@ -22,7 +23,7 @@ export const printOrdersQuery = z.object({
     ])
     .pipe(
       z
-        .array(z.uuid("validation.invalidInput"))
+        .array(uuidField("validation.invalidInput"))
         .min(1, "documents.noOrders")
         .max(MAX_PRINT_ORDERS, "documents.tooMany"),
     ),

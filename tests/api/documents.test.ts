@@ -61,6 +61,8 @@ describe("the invoice for a signed-in owner", () => {
     expect(text).toContain("Mona Hassan");
     expect(text).toContain("EGP 1,050"); // 2 × 500 + Cairo's 50
     expect(text).toContain("Cash on delivery");
+    // The line's size and its colour by name, not the stored "#000000".
+    expect(text).toContain("M / Black");
   });
 
   it("refuses another customer's order as not found", async () => {
@@ -219,6 +221,7 @@ describe("an Arabic invoice", () => {
     expect(text).toMatch(/1,050\s*ج\.م\./);
     expect(text).toContain("فاتورة");
     expect(text).toContain("الدفع عند الاستلام");
+    expect(text).toContain("أسود");
   });
 });
 

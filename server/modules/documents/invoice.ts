@@ -77,7 +77,7 @@ function lines(doc: Doc, order: OrderDTO, w: Wording, top: number): number {
     const nameLines = wrapLine(doc, productName(line, w.lang), cols[0]!.width - 6, w.dir, style);
     const cells = [
       null,
-      `${line.size} / ${line.color}`,
+      `${w.size(line.size)} / ${w.color(line.color)}`,
       String(line.quantity),
       w.money(line.price),
       w.money(line.lineTotal),

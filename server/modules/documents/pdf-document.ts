@@ -1,6 +1,7 @@
 /** A pdfkit document with the shop's fonts registered, and its bytes once finished. */
 import PDFDocument from "pdfkit";
 import type { Lang } from "@core/constants";
+import { colorName } from "@core/color-names";
 import { formatEgp, toPiastres } from "@core/pricing";
 import { translate, type Vars } from "@core/i18n";
 import type { OrderAddress } from "../../db/schema";
@@ -52,6 +53,13 @@ export function wording(lang: Lang) {
         dateStyle: "long",
         timeZone: "Africa/Cairo",
       }).format(new Date(iso)),
+    /** The spec's 'Free Size' is a word, translated like app/lib/size-label.ts does; XS…XXL are not. */
+    size: (size: string) => (size === "Free Size" ? translate(lang, "common.freeSize") : size),
+    /** "#000000" → "Black" / "أسود"; a value that is no colour we read stays as written. */
+    color: (value: string) => {
+      const name = colorName(value);
+      return name ? translate(lang, `catalog.color.${name}`) : value;
+    },
     /** Street, building, floor, apartment on one line; area, city, governorate on the next. */
     address: (a: OrderAddress) => {
       const t = (key: string, vars: Vars) => translate(lang, key, vars);

@@ -57,7 +57,12 @@ function drawPackingSlip(doc: Doc, order: OrderDTO, w: Wording) {
       .lineWidth(0.8)
       .strokeColor("#333333")
       .stroke();
-    const cells = [null, productName(line, w.lang), `${line.size} / ${line.color}`, String(line.quantity)];
+    const cells = [
+      null,
+      productName(line, w.lang),
+      `${w.size(line.size)} / ${w.color(line.color)}`,
+      String(line.quantity),
+    ];
     cells.forEach((c, i) => {
       if (c !== null) drawLine(doc, c, { ...cols[i]!, y }, w.dir, { size: 11, align: cols[i]!.align });
     });
