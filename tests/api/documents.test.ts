@@ -168,6 +168,19 @@ describe("the staff's slips and labels file", () => {
     expect(text).toContain("EGP 1,050");
   });
 
+  it("takes the ids as a plain form sends them (ids=a&ids=b), repeated ids once", async () => {
+    const staff = await signedIn(t.deps.db, "moderator");
+    const a = await placeOrder();
+    const b = await placeOrder();
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/documents/slips-and-labels?ids=${a._id}&ids=${b._id}&ids=${a._id}`,
+      headers: staff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(pageCount(res.rawPayload)).toBe(4);
+  });
+
   it("refuses customers, and guests", async () => {
     const order = await placeOrder();
     const customer = await signedIn(t.deps.db);
