@@ -115,3 +115,29 @@ describe.each(["en", "ar"] as const)("printed documents, in %s", (lang) => {
     await context.close();
   });
 });
+
+describe("printing without JavaScript", () => {
+  it("the All Orders form still downloads the slips and labels of the ticked orders", async () => {
+    const first = await placeOrder("Hana");
+    const second = await placeOrder("Dina");
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    await context.addCookies([
+      { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
+    ]);
+    const page = await context.newPage();
+    await page.goto("/moderator/orders");
+    await page.getByTestId("print-documents").locator("summary").click();
+    for (const o of [first, second]) {
+      await page.getByLabel(translate("en", "documents.selectOrder", { orderNumber: o.orderNumber })).check();
+    }
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("print-slips-labels").click(),
+    ]);
+    const { text } = await pdfOf(download);
+    expect(count(text, "Shipping label")).toBe(2);
+    expect(text).toContain(first.orderNumber);
+    expect(text).toContain(second.orderNumber);
+    await context.close();
+  });
+});
