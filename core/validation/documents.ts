@@ -8,25 +8,19 @@ export const MAX_PRINT_ORDERS = 50;
 
 export const orderIdParams = z.object({ id: uuidField("validation.notFound") });
 
-/** `?ids=<uuid>,<uuid>,…`: a plain link can carry the selection, so the browser downloads the file itself. */
+/**
+ * `?ids=<uuid>,<uuid>` from a link, or `?ids=<uuid>&ids=<uuid>` from a plain GET form of checkboxes:
+ * either way the browser downloads the file itself, with or without scripts.
+ */
 export const printOrdersQuery = z.object({
-  ids: z
-    .string()
-    .max(MAX_PRINT_ORDERS * 37, "documents.tooMany")
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(",")
-          .map((id) => id.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z
-        .array(uuidField("validation.invalidInput"))
-        .min(1, "documents.noOrders")
-        .max(MAX_PRINT_ORDERS, "documents.tooMany"),
-    ),
+  ids: z.preprocess(
+    (v) => (typeof v === "string" ? v.split(",") : v),
+    z
+      .array(uuidField("validation.invalidInput"), { error: "documents.noOrders" })
+      .min(1, "documents.noOrders")
+      .max(MAX_PRINT_ORDERS, "documents.tooMany")
+      .transform((ids) => [...new Set(ids)]),
+  ),
 });
 
 /** A guest proves the order is theirs with its number and the phone it was placed with. */
