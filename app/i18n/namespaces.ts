@@ -16,6 +16,7 @@ const SCOPED: Record<string, string[]> = {
   account: ACCOUNT_PAGES,
   checkout: ORDER_PAGES,
   orders: ORDER_PAGES,
+  documents: ORDER_PAGES,
 };
 
 const matches = (pathname: string, prefixes: string[]) =>

@@ -17,6 +17,7 @@ import enPages from "./en/pages.json";
 import enValidation from "./en/validation.json";
 import enOrdersApi from "./en/orders-api.json";
 import enCatalogAdmin from "./en/catalog-admin.json";
+import enDocuments from "./en/documents.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -30,6 +31,7 @@ import arPages from "./ar/pages.json";
 import arValidation from "./ar/validation.json";
 import arOrdersApi from "./ar/orders-api.json";
 import arCatalogAdmin from "./ar/catalog-admin.json";
+import arDocuments from "./ar/documents.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -58,6 +60,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     validation: enValidation,
     catalogAdmin: enCatalogAdmin,
     ordersApi: enOrdersApi,
+    documents: enDocuments,
   }),
   ar: flatten({
     common: arCommon,
@@ -73,6 +76,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     validation: arValidation,
     catalogAdmin: arCatalogAdmin,
     ordersApi: arOrdersApi,
+    documents: arDocuments,
   }),
 };
 

@@ -27,6 +27,8 @@ export interface OperationSpec {
   multipart?: true;
   /** The success reply, as sent. */
   reply: z.ZodType;
+  /** A reply that is a file, not JSON (the handler sends the bytes); `reply` then describes the body. */
+  produces?: "application/pdf";
   /** The success status when it is not 200. */
   status?: 201 | 202;
 }
@@ -86,7 +88,11 @@ export function mountOperation<S extends OperationSpec>(
       ...(op.query ? { querystring: op.query } : {}),
       ...(op.body ? { body: op.body } : {}),
       ...(op.multipart ? { consumes: ["multipart/form-data"] } : {}),
-      response: { [status]: op.reply },
+      response: {
+        [status]: op.produces
+          ? { description: op.summary, content: { [op.produces]: { schema: op.reply } } }
+          : op.reply,
+      },
     },
     handler: async (req, reply) => {
       const result = await handler(req as never, reply);

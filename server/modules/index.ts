@@ -11,6 +11,7 @@ import { contentRoutes } from "./content/routes";
 import { mediaRoutes } from "./media/routes";
 import { backOfficeRoutes } from "./back-office/routes";
 import { messageRoutes } from "./messages/routes";
+import { documentRoutes } from "./documents/routes";
 
 /** Every API module, mounted under /api. */
 export async function registerApi(app: FastifyInstance) {
@@ -29,6 +30,7 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(mediaRoutes);
       await api.register(backOfficeRoutes);
       await api.register(messageRoutes);
+      await api.register(documentRoutes);
     },
     { prefix: "/api" },
   );

@@ -97,6 +97,9 @@ export const SAMPLES: Record<string, unknown> = {
     shipping: { address },
   },
   orderLookupInput: { orderNumber: "AZ-1001" },
+  orderIdParams: { id: UUID },
+  printOrdersQuery: { ids: `${UUID},${UUID}` },
+  guestInvoiceInput: { orderNumber: "AZ-1001", phone: "01012345678" },
   orderStatusInput: { status: "Shipped" },
   contactInput: {
     name: "Salma",

@@ -9,6 +9,7 @@ import { productName } from "~/components/catalog/product-text";
 import { cityInLang } from "~/lib/city-name";
 import { sizeLabel } from "~/lib/size-label";
 import { textLang } from "~/lib/text-lang";
+import { InvoiceLink } from "./invoice-link";
 
 interface OrderCardProps {
   order: OrderDTO;
@@ -133,6 +134,9 @@ export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
             </dd>
           </div>
         </dl>
+      </div>
+      <div className="mt-4 flex justify-end">
+        <InvoiceLink order={order} />
       </div>
       {onCancel && order.status === "Processing" ? (
         <div className="mt-4 flex justify-end">

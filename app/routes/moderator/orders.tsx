@@ -21,6 +21,7 @@ import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { staffLocale } from "~/components/staff/codes";
 import { PaymentStatusBadge } from "~/components/orders/payment-status";
 import type { PaymentStatus } from "@server/modules/orders/order-dto";
+import { PrintDocuments } from "~/components/staff/print-documents";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -169,6 +170,7 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
       {query.data && orders.length === 0 ? (
         <EmptyState title={filter ? t("staff.noOrdersMatch") : t("staff.noOrders")} />
       ) : null}
+      <PrintDocuments orders={orders} />
       {orders.length > 0 ? (
         <StaffTable
           label={t("staff.ordersTitle")}
