@@ -5,8 +5,17 @@
 import type { OperationSpec } from "../http/operation";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
+import type { ordersContract } from "./orders/contract";
+import type { paymentsContract } from "./payments/contract";
+import type { shippingContract } from "./shipping/contract";
 
-type Contracts = [typeof cartContract, typeof catalogContract];
+type Contracts = [
+  typeof cartContract,
+  typeof catalogContract,
+  typeof ordersContract,
+  typeof paymentsContract,
+  typeof shippingContract,
+];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
 type AllOperations = OperationsOf<Contracts[number]>;
