@@ -6,7 +6,8 @@ import type { PaymentMethod } from "@core/constants";
 import { listShippingOptions } from "@server/modules/shipping/shipping-options";
 import { translateWith } from "@core/i18n/format";
 import { useT } from "~/i18n/react";
-import { api, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { call, type Reply } from "~/lib/api-client";
 import { useCart } from "~/lib/cart-client";
 import { useRootData, type RootData } from "~/root";
 import { Button } from "~/components/ui/button";
@@ -51,12 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const STEP_FORM = "checkout-step";
 
-interface PlacedOrder {
-  _id: string;
-  orderNumber: string;
-  /** A guest order's payment session needs it (server/modules/payments/payment-session.ts). */
-  email: string;
-}
+/** The placed order, as the API answers it (a guest's payment session needs its e-mail). */
+type PlacedOrder = Reply<"POST /order">["order"];
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -119,11 +116,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setPlacing(true);
     idempotencyKey.current ??= newIdempotencyKey();
     try {
-      const res = await api<{ message: string; order: PlacedOrder }>(user ? "/order" : "/order/guest", {
-        method: "POST",
-        headers: { "Idempotency-Key": idempotencyKey.current },
-        body: orderPayload(form, cart.lines, paymentMethod, promo?.code ?? ""),
-      });
+      const res = await call(
+        user ? "POST /order" : "POST /order/guest",
+        { body: orderPayload(form, cart.lines, paymentMethod, promo?.code ?? "") },
+        { headers: { "Idempotency-Key": idempotencyKey.current } },
+      );
       setPlaced(res.order);
       await cart.clear();
       toast.success(t("checkout.orderPlaced", { orderNumber: res.order.orderNumber }));
@@ -150,8 +147,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   async function startCardPayment(order: PlacedOrder): Promise<string | null> {
     try {
-      const session = await api<{ url?: string }>("/payments/session", {
-        method: "POST",
+      const session = await call("POST /payments/session", {
         body: { orderNumber: order.orderNumber, email: order.email },
       });
       if (session.url) return session.url;

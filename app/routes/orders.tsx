@@ -5,7 +5,8 @@ import type { OrderDTO } from "@server/modules/orders/order-dto";
 import { listOwnOrders } from "@server/modules/orders/load-orders";
 import { translateWith } from "@core/i18n/format";
 import { useT } from "~/i18n/react";
-import { api, ApiError } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { call } from "~/lib/api-client";
 import { useRootData, type RootData } from "~/root";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState, ErrorBlock, PageTitle } from "~/components/ui/states";
@@ -57,7 +58,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 
   async function reload() {
     try {
-      const res = await api<{ orders: OrderDTO[] }>("/order");
+      const res = await call("GET /order");
       setOrders(res.orders);
       setFailed(false);
     } catch {
@@ -69,9 +70,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     if (!cancelling) return;
     setBusy(true);
     try {
-      const res = await api<{ message?: string }>(`/order/${encodeURIComponent(cancelling._id)}/cancel`, {
-        method: "PUT",
-      });
+      const res = await call("PUT /order/:id/cancel", { params: { id: cancelling._id } });
       const id = cancelling._id;
       setOrders(
         (list) =>

@@ -6,8 +6,18 @@ import type { OperationSpec } from "../http/operation";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
 import type { documentsContract } from "./documents/contract";
+import type { ordersContract } from "./orders/contract";
+import type { paymentsContract } from "./payments/contract";
+import type { shippingContract } from "./shipping/contract";
 
-type Contracts = [typeof cartContract, typeof catalogContract, typeof documentsContract];
+type Contracts = [
+  typeof cartContract,
+  typeof catalogContract,
+  typeof documentsContract,
+  typeof ordersContract,
+  typeof paymentsContract,
+  typeof shippingContract,
+];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
 type AllOperations = OperationsOf<Contracts[number]>;

@@ -7,7 +7,9 @@ import { listCityNamesAr } from "@server/modules/shipping/shipping-options";
 import { cityInLang } from "~/lib/city-name";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, serverMessage } from "~/lib/api";
+import { serverMessage } from "~/lib/api";
+import { call, type Reply } from "~/lib/api-client";
+import { useCall } from "~/lib/use-call";
 import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
@@ -17,10 +19,8 @@ import { Price } from "~/components/price";
 import { StaffPage } from "~/components/staff/staff-page";
 import { Pager } from "~/components/staff/list-controls";
 import { tableClass, td, StaffTable } from "~/components/staff/table-scroll";
-import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { staffLocale } from "~/components/staff/codes";
 import { PaymentStatusBadge } from "~/components/orders/payment-status";
-import type { PaymentStatus } from "@server/modules/orders/order-dto";
 import { PrintDocuments } from "~/components/staff/print-documents";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,20 +40,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT("staff.ordersTitle") }, { name: "robots", content: "noindex" }];
 }
 
-interface StaffOrder {
-  _id: string;
-  orderNumber: string;
-  createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  paymentMethod: string;
-  paymentStatus?: PaymentStatus;
-  totalAmount: number;
-  products: { quantity: number }[];
-  shipping: { status: OrderStatus; address?: { city?: string } };
-}
+/** One order of the staff list, as the API sends it. */
+type StaffOrder = Reply<"GET /moderator/orders">["orders"][number];
 
 const PAGE_SIZE = 25;
 
@@ -64,14 +52,13 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("");
   const [page, setPage] = useState(1);
-  const params = new URLSearchParams({
-    page: String(page),
-    limit: String(PAGE_SIZE),
-    ...(filter ? { search: filter } : {}),
-  });
-  const query = useApiQuery<unknown>(`/moderator/orders?${params}`, undefined, loaderData.firstPage);
-  const orders = listFrom<StaffOrder>(query.data, "orders");
-  const totalPages = (query.data as { metadata?: { totalPages?: number } } | null)?.metadata?.totalPages ?? 1;
+  const query = useCall(
+    "GET /moderator/orders",
+    { query: { page, limit: PAGE_SIZE, ...(filter ? { search: filter } : {}) } },
+    loaderData.firstPage,
+  );
+  const orders = query.data?.orders ?? [];
+  const totalPages = query.data?.metadata.totalPages ?? 1;
   const dateFmt = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium" });
 
   function runSearch(e: FormEvent) {
@@ -82,27 +69,16 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
 
   async function changeStatus(order: StaffOrder, status: OrderStatus) {
     const loading = toast.loading(t("staff.updatingStatus"));
-    query.setData((prev: unknown) => {
-      const list = listFrom<StaffOrder>(prev, "orders").map((o) =>
-        o._id === order._id ? { ...o, shipping: { ...o.shipping, status } } : o,
+    const replaceOrder = (change: (o: StaffOrder) => StaffOrder) =>
+      query.setData((prev) =>
+        prev ? { ...prev, orders: prev.orders.map((o) => (o._id === order._id ? change(o) : o)) } : prev,
       );
-      return Array.isArray(prev) ? list : { ...(prev as object), orders: list };
-    });
+    replaceOrder((o) => ({ ...o, status, shipping: { ...o.shipping, status } }));
     try {
-      const reply = await api<{ order?: StaffOrder }>(`/moderator/orders/${order._id}/status`, {
-        method: "PUT",
-        body: { status },
-      });
+      const reply = await call("PUT /moderator/orders/:id/status", { params: { id: order._id }, body: { status } });
       // Delivering a cash order marks it paid (docs/decisions/117): show what the server decided.
-      const paymentStatus = reply.order?.paymentStatus;
-      if (paymentStatus) {
-        query.setData((prev: unknown) => {
-          const list = listFrom<StaffOrder>(prev, "orders").map((o) =>
-            o._id === order._id ? { ...o, paymentStatus } : o,
-          );
-          return Array.isArray(prev) ? list : { ...(prev as object), orders: list };
-        });
-      }
+      const paymentStatus = reply.order.paymentStatus;
+      replaceOrder((o) => ({ ...o, paymentStatus }));
       toast.dismiss(loading);
       toast.success(t("staff.statusUpdated"));
     } catch (e) {

@@ -4,7 +4,10 @@ import type { Route } from "./+types/shipping-management";
 import { listShippingOptions } from "@server/modules/shipping/shipping-options";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, serverMessage } from "~/lib/api";
+import { serverMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useCall } from "~/lib/use-call";
+import type { ShippingOptionDTO as ShippingOption } from "@server/modules/shipping/shipping-options";
 import { inPageLang } from "~/lib/text-lang";
 import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
@@ -16,7 +19,6 @@ import { toast } from "~/components/ui/toaster";
 import { Price } from "~/components/price";
 import { StaffPage } from "~/components/staff/staff-page";
 import { td, StaffTable } from "~/components/staff/table-scroll";
-import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
 import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
 import { fieldErrors } from "@core/validation/field-errors";
 import { QueryStatus } from "~/components/staff/query-status";
@@ -31,15 +33,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT("staff.shippingTitle") }, { name: "robots", content: "noindex" }];
 }
 
-interface ShippingOption {
-  _id: string;
-  city: string;
-  cityAr?: string | null;
-  shipping: number;
-  additionalCost?: number;
-  estTime: string;
-}
-
 /** The server's message where it sent one, else the spec's fallback (SPEC §8). */
 const failure = serverMessage;
 
@@ -52,8 +45,8 @@ function useCityName() {
 export default function ShippingManagement({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const cityName = useCityName();
-  const query = useApiQuery<unknown>("/shipping", undefined, loaderData.options);
-  const options = listFrom<ShippingOption>(query.data, "shipping", "shippingOptions", "options", "cities");
+  const query = useCall("GET /shipping", {}, loaderData.options);
+  const options = query.data ?? [];
   const [tab, setTab] = useState("view");
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ShippingOption | null>(null);
@@ -63,7 +56,7 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
   async function remove(option: ShippingOption) {
     setBusy(true);
     try {
-      await api(`/shipping/${option._id}`, { method: "DELETE" });
+      await call("DELETE /shipping/:id", { params: { id: option._id } });
       toast.success(t("staff.shippingDeleted", { city: cityName(option) }));
       if (chosenId === option._id) setChosenId(null);
       setDeleting(null);
@@ -237,10 +230,8 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
     setErrors({});
     setSaving(true);
     try {
-      await api(option ? `/shipping/${option._id}` : "/shipping", {
-        method: option ? "PUT" : "POST",
-        body: result.data,
-      });
+      if (option) await call("PUT /shipping/:id", { params: { id: option._id }, body: result.data });
+      else await call("POST /shipping", { body: result.data });
       toast.success(t("staff.shippingSaved"));
       if (!option) setForm({ city: "", cityAr: "", shipping: "", estTime: "", additionalCost: "" });
       await onSaved();
@@ -335,7 +326,7 @@ function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSav
     setErrors({});
     setSaving(true);
     try {
-      await api("/shipping/additional", { method: "PUT", body: result.data });
+      await call("PUT /shipping/additional", { body: result.data });
       toast.success(t("staff.additionalApplied", { n: result.data.citiesId.length }));
       setSelected([]);
       setCost("");

@@ -3,72 +3,95 @@
  * snapshots. Money leaves as EGP numbers. `shipping.status` is the order's status (DESIGN.md §4);
  * `status` repeats it at the top for convenience.
  */
+import { z } from "zod";
 import { toEgp } from "@core/pricing";
-import type { OrderStatus, PaymentMethod } from "@core/constants";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "@core/constants";
 import type { orderItems, orders, OrderAddress } from "../../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** Unpaid until the card provider's verified callback (or, for cash, delivery) says otherwise. */
+export const PAYMENT_STATUSES = ["Unpaid", "Paid", "Failed"] as const satisfies readonly OrderRow["paymentStatus"][];
 export type PaymentStatus = OrderRow["paymentStatus"];
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
-export interface OrderLineDTO {
-  _id: string;
-  /** The product as it was when ordered (name, image and prices are snapshots). */
-  productId: {
-    _id: string | null;
-    name: string;
-    /** The Arabic name where staff gave one. */
-    nameAr: string | null;
-    images: string[];
-    category: string | null;
-    /** Unit price before the discount, EGP. */
-    price: number;
-    discount: number;
-    /** Unit price after the discount, EGP. */
-    totalPrice: number;
-  };
-  quantity: number;
-  size: string;
-  color: string;
-  /** Unit price paid, after the discount (EGP). */
-  price: number;
-  /** The line's total with bulk sets (EGP). */
-  lineTotal: number;
-}
+const orderAddressDto = z.object({
+  area: z.string(),
+  street: z.string(),
+  building: z.string(),
+  floor: z.string(),
+  apartment: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  postalCode: z.string(),
+}) satisfies z.ZodType<OrderAddress>;
 
-export interface OrderDTO {
-  _id: string;
-  orderNumber: string;
-  createdAt: string;
-  updatedAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  notes: string;
-  promoCode: string | null;
-  promoPercent: number;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  status: OrderStatus;
-  lang: "en" | "ar";
-  totalAmount: number;
-  products: OrderLineDTO[];
-  orderSummary: {
+export const orderLineDto = z.object({
+  _id: z.string(),
+  /** The product as it was when ordered (name, image and prices are snapshots). */
+  productId: z.object({
+    _id: z.string().nullable(),
+    name: z.string(),
+    /** The Arabic name where staff gave one. */
+    nameAr: z.string().nullable(),
+    images: z.array(z.string()),
+    category: z.string().nullable(),
+    /** Unit price before the discount, EGP. */
+    price: z.number(),
+    discount: z.number(),
+    /** Unit price after the discount, EGP. */
+    totalPrice: z.number(),
+  }),
+  quantity: z.number(),
+  size: z.string(),
+  color: z.string(),
+  /** Unit price paid, after the discount (EGP). */
+  price: z.number(),
+  /** The line's total with bulk sets (EGP). */
+  lineTotal: z.number(),
+});
+export type OrderLineDTO = z.infer<typeof orderLineDto>;
+
+export const orderDto = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  notes: z.string(),
+  promoCode: z.string().nullable(),
+  promoPercent: z.number(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  status: z.enum(ORDER_STATUSES),
+  lang: z.enum(["en", "ar"]),
+  totalAmount: z.number(),
+  products: z.array(orderLineDto),
+  orderSummary: z.object({
     /** Number of items (sum of quantities). */
-    orderItems: number;
+    orderItems: z.number(),
     /** Items after their discounts, before the promo code (EGP). */
-    subtotal: number;
-    shipping: number;
+    subtotal: z.number(),
+    shipping: z.number(),
     /** The promo code's discount (EGP). */
-    discount: number;
-    total: number;
-  };
-  shipping: { status: OrderStatus; shippingPrice: number; address: OrderAddress };
+    discount: z.number(),
+    total: z.number(),
+  }),
+  shipping: z.object({ status: z.enum(ORDER_STATUSES), shippingPrice: z.number(), address: orderAddressDto }),
   /** True on the guest tracking view, where name, contact and address are masked. */
-  masked: boolean;
-}
+  masked: z.boolean(),
+});
+export type OrderDTO = z.infer<typeof orderDto>;
+
+/** GET /moderator/orders: one page of every order. */
+export const staffOrderPageDto = z.object({
+  orders: z.array(orderDto),
+  metadata: z.object({ total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
+});
+export type StaffOrderPageDTO = z.infer<typeof staffOrderPageDto>;
 
 export function toOrderLineDTO(item: OrderItemRow): OrderLineDTO {
   const unitAfter = Math.round((item.unitPrice * (100 - item.discount)) / 100);

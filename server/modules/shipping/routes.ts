@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
 import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
+import { mountContract } from "../../http/operation";
+import { shippingContract } from "./contract";
 import {
   applyAdditionalCost,
   deleteShippingOption,
@@ -12,35 +11,26 @@ import {
   updateShippingOption,
 } from "./shipping-options";
 
-const idParams = z.object({ id: z.string() });
-
 export async function shippingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.deps.db;
 
-  r.get("/shipping", { config: { access: "public" } }, async () => listShippingOptions(app.deps.db));
-
-  r.post("/shipping", { config: { access: "staff" }, schema: { body: shippingOptionInput } }, async (req, reply) => {
-    const shippingOption = await saveShippingOption(app.deps.db, req.body, await requireUser(req));
-    return reply.status(201).send({ message: translate(req.lang, "ordersApi.shippingSaved"), shippingOption });
-  });
-
-  // Registered before /shipping/:id so "additional" is never taken for an id.
-  r.put("/shipping/additional", { config: { access: "staff" }, schema: { body: additionalCostInput } }, async (req) => {
-    const n = await applyAdditionalCost(app.deps.db, req.body, await requireUser(req));
-    return { message: translate(req.lang, "ordersApi.additionalApplied", { n }), count: n };
-  });
-
-  r.put(
-    "/shipping/:id",
-    { config: { access: "staff" }, schema: { params: idParams, body: shippingOptionInput } },
-    async (req) => {
-      const shippingOption = await updateShippingOption(app.deps.db, req.params.id, req.body, await requireUser(req));
-      return { message: translate(req.lang, "ordersApi.shippingSaved"), shippingOption };
+  mountContract(app, "shipping", shippingContract, {
+    listShippingOptions: async () => listShippingOptions(db),
+    saveShippingOption: async (req) => ({
+      message: translate(req.lang, "ordersApi.shippingSaved"),
+      shippingOption: await saveShippingOption(db, req.body, await requireUser(req)),
+    }),
+    applyAdditionalCost: async (req) => {
+      const n = await applyAdditionalCost(db, req.body, await requireUser(req));
+      return { message: translate(req.lang, "ordersApi.additionalApplied", { n }), count: n };
     },
-  );
-
-  r.delete("/shipping/:id", { config: { access: "staff" }, schema: { params: idParams } }, async (req) => {
-    await deleteShippingOption(app.deps.db, req.params.id, await requireUser(req));
-    return { message: translate(req.lang, "ordersApi.shippingDeleted") };
+    updateShippingOption: async (req) => ({
+      message: translate(req.lang, "ordersApi.shippingSaved"),
+      shippingOption: await updateShippingOption(db, req.params.id, req.body, await requireUser(req)),
+    }),
+    deleteShippingOption: async (req) => {
+      await deleteShippingOption(db, req.params.id, await requireUser(req));
+      return { message: translate(req.lang, "ordersApi.shippingDeleted") };
+    },
   });
 }

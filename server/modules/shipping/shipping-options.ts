@@ -3,6 +3,7 @@
  * piastres and answered in EGP; a city's fee for an order is its fee plus the bulk additional cost.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import { DEFAULT_CITY, DEFAULT_SHIPPING_EGP } from "@core/constants";
 import { toEgp, toPiastres, type Piastres } from "@core/pricing";
 import type { AdditionalCostInput, ShippingOptionInput } from "@core/validation/shipping";
@@ -12,17 +13,18 @@ import { badInput, conflict, notFound } from "../../errors";
 import { isUuid } from "../../db/ids";
 import { recordAudit, type AuditActor } from "../back-office/audit";
 
-export interface ShippingOptionDTO {
-  _id: string;
-  city: string;
-  cityAr: string | null;
+export const shippingOptionDto = z.object({
+  _id: z.string(),
+  city: z.string(),
+  cityAr: z.string().nullable(),
   /** EGP; 0 shows as FREE. */
-  shipping: number;
+  shipping: z.number(),
   /** EGP, added to the fee. */
-  additionalCost: number;
+  additionalCost: z.number(),
   /** Business days, e.g. "1-2". */
-  estTime: string;
-}
+  estTime: z.string(),
+});
+export type ShippingOptionDTO = z.infer<typeof shippingOptionDto>;
 
 type ShippingRow = typeof shippingOptions.$inferSelect;
 
