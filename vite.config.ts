@@ -9,7 +9,9 @@ const alias = {
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
 };
 
-export default defineConfig({
+const SERVER_ENTRY = "./server/app-entry.ts";
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias },
   // Server modules (drizzle, pg, sharp, argon2...) stay external to the SSR bundle: Node loads them.
@@ -18,8 +20,14 @@ export default defineConfig({
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "sonner", /^embla-carousel/, "recharts"] },
   build: {
     target: "es2022",
-    sourcemap: process.env.CLIENT_SOURCEMAP === "1",
+    // The server keeps its source maps (stack traces name server/*.ts lines); the browser on request.
+    sourcemap: isSsrBuild || process.env.CLIENT_SOURCEMAP === "1",
+    // The SSR build bundles the whole server, not only React Router's build: its input is
+    // server/app-entry.ts, which imports the server build, so build/server/index.js is the one
+    // server bundle. React Router's plugin reads `rollupOptions.input`; Rolldown reads its own key.
+    ...(isSsrBuild ? { rollupOptions: { input: SERVER_ENTRY } } : {}),
     rolldownOptions: {
+      ...(isSsrBuild ? { input: SERVER_ENTRY } : {}),
       output: {
         // Each icon would otherwise be a chunk of its own (a product page linked a dozen, each
         // smaller than its HTTP headers): one chunk holds them all.
@@ -32,4 +40,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -4,7 +4,6 @@
 // Needs `npm run build` first. Settings: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_PRODUCTS (50000), BENCH_SECONDS (10 per target), BENCH_CONNECTIONS (50), BENCH_KEEP_DB=1 to keep
 // the database afterwards (to EXPLAIN a slow query), BENCH_ONLY (a substring of the target names to run).
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -13,7 +12,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort } from "./free-port.mjs";
-import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
+import { isBuilt, startBuiltServer } from "./built-server.mjs";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -21,7 +20,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ADMIN = { email: "bench-admin@example.com", password: "Bench-admin-pass-1" };
 
-if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js")) {
+if (!isBuilt()) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
@@ -40,20 +39,6 @@ async function adminQuery(sql) {
     await c.query(sql);
   } finally {
     await c.end();
-  }
-}
-
-async function waitHealthy(base, child) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not become healthy in 120 s");
-    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
@@ -120,28 +105,22 @@ async function main() {
   console.log(`Creating database ${dbName} …`);
   await adminQuery(`create database ${dbName}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      PUBLIC_URL: base,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  let server;
   let ceiling;
   const db = new pg.Client({ connectionString: dbUrl });
   try {
-    await waitHealthy(base, server);
+    server = await startBuiltServer({
+      env: {
+        NODE_ENV: "production",
+        DATABASE_URL: dbUrl,
+        DATA_DIR: dataDir,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+    });
+    const { base } = server;
     await db.connect();
     console.log(`Seeding ${PRODUCTS.toLocaleString("en")} products …`);
     const seedMs = await seedProducts(db);
@@ -222,7 +201,7 @@ async function main() {
       results.push(r);
     }
     const top = results[0].reqs;
-    const memory = rssMb(server.pid);
+    const memory = rssMb(server.child.pid);
     console.log(
       `\n${PRODUCTS.toLocaleString("en")} products, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`,
     );
@@ -237,8 +216,7 @@ async function main() {
   } finally {
     ceiling?.close();
     await db.end().catch(() => undefined); // the connection may never have opened
-    server.kill("SIGTERM");
-    await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
+    await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP_DB === "1") {
       console.log(`Kept database ${dbUrl}; drop it with: psql ${ADMIN_URL} -c 'drop database ${dbName}'`);

@@ -11,6 +11,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
+import { isBuilt } from "./built-server.mjs";
 import { startServer } from "./fuzz/server.mjs";
 import { allCases } from "./fuzz/cases.mjs";
 import { findProblems } from "./fuzz/checks.mjs";
@@ -131,8 +132,7 @@ const dedupKey = (c, r, problems, serverLog) => {
 async function main() {
   const started = Date.now();
   // Builds only when there is no build (CI has just built; `npm run build` again after a change).
-  if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js"))
-    execSync("npm run build", { stdio: "inherit" });
+  if (!isBuilt()) execSync("npm run build", { stdio: "inherit" });
   const server = await startServer({ databaseUrl: process.env.DATABASE_URL, admin: ADMIN, rateLimitScale: 1000 });
   log(
     `fuzz: server at ${server.base} (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}), seed ${SEED}, ${RUNS} requests`,

@@ -11,13 +11,11 @@
 //   LH_RUNS=1     runs per page; the median score is kept (a shared machine is noisy), and a page
 //                 whose median is under the floor gets 2 × LH_RUNS more runs before it counts as under
 //   LH_JSON=dir   also write each Lighthouse report as JSON there
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { freePort } from "./free-port.mjs";
-import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
+import { startBuiltServer } from "./built-server.mjs";
 
 const FLOOR = Number(process.env.LH_FLOOR ?? 90);
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
@@ -25,51 +23,27 @@ const JS_ONLY = process.env.LH_ONLY === "js";
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 async function startServer() {
-  if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js")) {
-    throw new Error("No build: run `npm run build` first.");
-  }
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
+  const server = await startBuiltServer({
     env: {
-      ...process.env,
       NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SMTP_URL: "",
       SEED_DEMO: "true",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: "admin@lighthouse.test",
       ADMIN_PASSWORD: "Lighthouse-admin-1",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+  }).catch((err) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   });
-  const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    }
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited early with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("The server did not become healthy in 120 s");
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { base, stop };
+  return { base: server.base, stop };
 }
 
 /** The pages to measure: the newest product stands for the product page. */

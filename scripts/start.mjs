@@ -13,8 +13,9 @@ function newest(dir) {
   return t;
 }
 
-const built = existsSync("dist/server.js") && existsSync("build/server/index.js");
-const stale = built && Math.max(newest("app"), newest("server"), newest("core")) > statSync("dist/server.js").mtimeMs;
+const bundle = "build/server/index.js";
+const built = existsSync(bundle);
+const stale = built && Math.max(newest("app"), newest("server"), newest("core")) > statSync(bundle).mtimeMs;
 if (!built || stale) {
   console.log(built ? "Sources changed: rebuilding…" : "First start: building the shop…");
   execSync("npm run build", { stdio: "inherit" });
@@ -22,7 +23,7 @@ if (!built || stale) {
 
 // Production needs PUBLIC_URL (the address every e-mail link uses); on a bare machine it is this one.
 const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env, PUBLIC_URL: publicUrl },
 });

@@ -19,10 +19,7 @@ export const ERROR_STATUS = {
 
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
-const BRAND = Symbol.for("azya.AppError");
-
 export class AppError extends Error {
-  readonly [BRAND] = true;
   constructor(
     readonly kind: ErrorKind,
     /** An i18n key such as "cart.outOfStock". */
@@ -37,11 +34,6 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.kind];
   }
-}
-
-/** Checked by brand, not instanceof: route modules and the SSR bundle each carry a copy of this class. */
-export function isAppError(e: unknown): e is AppError {
-  return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true;
 }
 
 export const badInput = (key: string, vars?: Vars) => new AppError("bad_input", key, vars);

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
 import { getProduct } from "@server/modules/catalog/get-product";
-import { isAppError } from "@server/errors";
+import { AppError } from "@server/errors";
 import { ProductDetails } from "~/components/catalog/product-details";
 import { WishlistProvider } from "~/components/catalog/wishlist";
 import { wishlistIdsFor } from "~/components/catalog/wishlist-ids.server";
@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { deps, user } = context;
   const product = await getProduct(deps, params.id, user).catch((e: unknown) => {
     // Unknown, malformed, pending or deleted: the shop says 'Product not found' (SPEC §8).
-    if (isAppError(e) && e.kind === "not_found") throw redirect("/shop?notice=productNotFound");
+    if (e instanceof AppError && e.kind === "not_found") throw redirect("/shop?notice=productNotFound");
     throw e;
   });
   const url = new URL(request.url);

@@ -1,18 +1,15 @@
 /**
- * The built shop (dist/server.js) on a fresh database for the fuzzer: PGlite in a temp DATA_DIR, or,
+ * The built shop (scripts/built-server.mjs) on a fresh database for the fuzzer: PGlite in a temp DATA_DIR, or,
  * when DATABASE_URL is given, a new database created on that PostgreSQL and dropped afterwards (so
  * the fuzzer's junk never lands in a database someone uses). Mail goes to DATA_DIR/outbox (no
  * SMTP_URL), Redis, Google and Paymob point nowhere, and it listens on 127.0.0.1 only.
  */
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort } from "../free-port.mjs";
-import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
-import { call } from "./send.mjs";
+import { startBuiltServer } from "../built-server.mjs";
 
 /** Nothing listens here: a call to an outside service fails fast instead of leaving the machine. */
 const NOWHERE = "http://127.0.0.1:9";
@@ -27,28 +24,11 @@ async function adminQuery(url, sql) {
   }
 }
 
-export async function waitHealthy(base, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await call(base, "GET", "/healthz", { timeoutMs: 5_000 })).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy in ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /**
  * Starts the server; returns { base, dataDir, child, stderrLines, logMark, logSince, stop }. What the
  * server logs (warn and up) is kept, to show next to the request that caused it.
  */
 export async function startServer({ databaseUrl, admin, rateLimitScale }) {
-  if (!fs.existsSync("dist/server.js") || !fs.existsSync("build/server/index.js")) {
-    throw new Error("No build found: run `npm run build` first.");
-  }
   let dbUrl = "";
   let dropDb = async () => {};
   if (databaseUrl) {
@@ -60,33 +40,6 @@ export async function startServer({ databaseUrl, admin, rateLimitScale }) {
     dropDb = () => adminQuery(databaseUrl, `drop database if exists ${name} with (force)`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-fuzz-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server.js"], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      // Links in the outbox's e-mails point back here, never to a Host header the fuzzer made up.
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      SMTP_URL: "",
-      REDIS_URL: "",
-      GOOGLE_CLIENT_ID: "",
-      GOOGLE_JWKS_URL: NOWHERE,
-      PAYMOB_API_URL: NOWHERE,
-      PAYMOB_API_KEY: "",
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      SEED_DEMO: "true",
-      RATE_LIMIT_SCALE: String(rateLimitScale),
-      LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
   const stderrLines = [];
   let dropped = 0;
   const logFile = process.env.FUZZ_SERVER_LOG ? fs.createWriteStream(process.env.FUZZ_SERVER_LOG) : null;
@@ -98,31 +51,50 @@ export async function startServer({ databaseUrl, admin, rateLimitScale }) {
   /** How many lines the server has logged so far, and the lines logged since such a count. */
   const logMark = () => dropped + stderrLines.length;
   const logSince = (mark) => stderrLines.slice(Math.max(0, mark - dropped));
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  /** SIGTERM, then SIGKILL after 15 s; resolves { slowMs } when it had to kill. */
-  const stop = async () => {
-    let slowMs = 0;
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
-      child.kill("SIGTERM");
-      const graceMs = 15_000;
-      const inTime = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(r, graceMs, false))]);
-      if (!inTime) {
-        slowMs = graceMs;
-        child.kill("SIGKILL");
-        await exited;
-      }
-    }
+  const cleanUp = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     await dropDb().catch((err) => console.error(`could not drop the fuzz database: ${err.message}`));
-    return { slowMs };
   };
+  let server;
   try {
-    await waitHealthy(base, child);
+    server = await startBuiltServer({
+      inheritEnv: false,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        DATABASE_URL: dbUrl,
+        SMTP_URL: "",
+        REDIS_URL: "",
+        GOOGLE_CLIENT_ID: "",
+        GOOGLE_JWKS_URL: NOWHERE,
+        PAYMOB_API_URL: NOWHERE,
+        PAYMOB_API_KEY: "",
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        SEED_DEMO: "true",
+        RATE_LIMIT_SCALE: String(rateLimitScale),
+        LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? "warn",
+      },
+      // Links in the outbox's e-mails point back to the server (PUBLIC_URL is set by the helper),
+      // never to a Host header the fuzzer made up.
+      stdio: ["ignore", "pipe", "pipe"],
+      onSpawn: (child) => {
+        child.stdout.on("data", keep);
+        child.stderr.on("data", keep);
+      },
+    });
   } catch (err) {
-    await stop();
+    await cleanUp();
     throw new Error(`${err.message}\n${stderrLines.slice(-30).join("\n")}`);
   }
+  const { base, child } = server;
+  /** SIGTERM, then SIGKILL after 15 s; resolves { slowMs } when it had to kill. */
+  const stop = async () => {
+    const { killed } = await server.stop();
+    await cleanUp();
+    return { slowMs: killed ? 15_000 : 0 };
+  };
   return { base, dataDir, child, stderrLines, logMark, logSince, stop };
 }

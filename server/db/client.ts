@@ -105,12 +105,15 @@ function releaseWhenLost(client: pg.PoolClient) {
 }
 
 function migrationsFolder(): string {
-  // Works from the source tree (server/db) and from the bundled server (dist/).
+  // From the source tree this file is server/db; from the build it is a chunk under build/server.
+  // Either way the folder is server/db/migrations in this file's directory or one above it.
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, "migrations"), path.resolve(here, "../server/db/migrations")];
-  const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
-  if (!found) throw new Error(`No migrations found near ${here}`);
-  return found;
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    for (const candidate of [path.join(dir, "migrations"), path.join(dir, "server", "db", "migrations")]) {
+      if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    }
+    if (path.dirname(dir) === dir) throw new Error(`No migrations found near ${here}`);
+  }
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

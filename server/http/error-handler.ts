@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isAppError } from "../errors";
+import { AppError } from "../errors";
 import { isMessageKey, translate } from "@core/i18n";
 import { classifyDbError } from "./db-errors";
 import { answerUnknownApi } from "./request-guards";
@@ -16,7 +16,7 @@ export const RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = req.lang ?? "en";
-    if (isAppError(err)) {
+    if (err instanceof AppError) {
       if (err.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
       return reply.status(err.status).send({ message: translate(lang, err.key, err.vars), ...err.extra });
     }

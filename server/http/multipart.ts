@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LIMITS } from "@core/constants";
-import { AppError, isAppError } from "../errors";
+import { AppError } from "../errors";
 
 /**
  * Every upload of the shop is one file in the field `file`, perhaps with a few small fields. The
@@ -32,7 +32,7 @@ const TOO_MANY = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMI
 
 /** The parser's failures as the shop's errors: a limit is a 413, anything else it could not read a 400. */
 function uploadError(err: unknown, tooLargeKey: string): unknown {
-  if (isAppError(err)) return err;
+  if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code ?? "";
   if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("too_large", tooLargeKey);
   if (TOO_MANY.has(code)) return new AppError("too_large", "validation.uploadTooManyFields");

@@ -1,10 +1,10 @@
 /** The app shell of issue 2: chrome, not-found, sidebar, headers, and a graceful stop. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startBuiltServer } from "../../scripts/built-server.mjs";
 import { baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
 
 let browser: Browser;
@@ -94,12 +94,8 @@ describe("app shell", () => {
 describe("server lifecycle", () => {
   it("finishes, closes the database and exits 0 on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-stop-"));
-    const port = 40000 + Math.floor(Math.random() * 20000);
-    const child = spawn(process.execPath, ["dist/server.js"], {
+    const server = await startBuiltServer({
       env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         DATABASE_URL: "",
         SEED_DEMO: "false",
@@ -108,20 +104,10 @@ describe("server lifecycle", () => {
         ADMIN_PASSWORD: "long-enough-pass",
       },
       stdio: "ignore",
+      timeoutMs: 60_000,
     });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const exit = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-    child.kill("SIGTERM");
-    expect(await exit).toBe(0);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -31,9 +31,9 @@ describe("the fuzzer's failure checks", () => {
 
   it("fails a stack trace or a server file path in a reply", () => {
     const stack =
-      "TypeError: x is undefined\n    at renderPage (/work/shop/server/http/ssr.ts:56:28)\n    at async Object.<anonymous> (file:///app/dist/server.js:3862:16)";
+      "TypeError: x is undefined\n    at renderPage (/work/shop/server/http/ssr.ts:56:28)\n    at async Object.<anonymous> (file:///app/build/server/index.js:3862:16)";
     expect(findProblems(json(400, { message: stack }))).toContain("stack trace");
-    expect(findProblems(json(404, { message: "not found: /srv/shop/dist/server.js" }))).toContain("file path");
+    expect(findProblems(json(404, { message: "not found: /srv/shop/build/server/index.js" }))).toContain("file path");
     expect(findProblems({ status: 200, contentType: "text/html", body: `<pre>${stack}</pre>` })).toContain(
       "stack trace",
     );

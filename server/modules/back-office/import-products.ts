@@ -14,7 +14,7 @@ import type { Lang } from "@core/constants";
 import { isMessageKey, translate } from "@core/i18n";
 import type { AppDeps } from "../../deps";
 import { products } from "../../db/schema";
-import { badInput, isAppError } from "../../errors";
+import { AppError, badInput } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { createProduct, stockChanged, updateProduct } from "../catalog/save-product";
 import { LIST_SEPARATOR, parseCsv, unguardCell } from "./csv";
@@ -141,7 +141,7 @@ export async function importProductsCsv(
         report.created.push({ row, code, _id: saved._id });
       }
     } catch (err) {
-      if (!isAppError(err)) throw err;
+      if (!(err instanceof AppError)) throw err;
       if (err.key === STOCK_CHANGED_KEY) {
         report.conflicts.push({ row, code, stock: Number(err.extra?.stock) });
         report.refused.push({

@@ -6,9 +6,7 @@
  * cancelled or restored, which move stock: each emits "catalogue.changed"), and a write in another process shows within TTL_MS.
  * The product page and the cart always read live, and an order takes stock atomically, so a
  * listing that lags never sells what is not there.
- *
- * The memo sits on globalThis under a Symbol.for key, so the server bundle and the SSR bundle (each
- * with its own copy of this module, see docs/decisions/001) share one memo and one invalidation.
+ * One module state: the server is built once (docs/decisions/150), so the API and the pages share it.
  */
 import { on } from "../../events";
 
@@ -23,12 +21,8 @@ interface Memo {
   nextDatabase: number;
 }
 
-const KEY = Symbol.for("azya.catalog.memo");
-const memo = (): Memo => {
-  const g = globalThis as Record<symbol, Memo | undefined>;
-  g[KEY] ??= { generation: 0, entries: new Map(), databases: new WeakMap(), nextDatabase: 1 };
-  return g[KEY];
-};
+const state: Memo = { generation: 0, entries: new Map(), databases: new WeakMap(), nextDatabase: 1 };
+const memo = (): Memo => state;
 
 /** The memo key of a value: which database, and what was asked. */
 export function memoKey(db: object, what: unknown): string {

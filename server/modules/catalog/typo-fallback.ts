@@ -19,13 +19,8 @@ interface TypoState {
   running: number;
   misses: Map<string, number>;
 }
-// On globalThis: the server and SSR bundles each carry this module (docs/decisions/001).
-const KEY = Symbol.for("azya.catalog.typoFallback");
-const state = (): TypoState => {
-  const g = globalThis as Record<symbol, TypoState | undefined>;
-  g[KEY] ??= { running: 0, misses: new Map() };
-  return g[KEY];
-};
+const typo: TypoState = { running: 0, misses: new Map() };
+const state = (): TypoState => typo;
 
 /** A folded term a shopper could plausibly have mistyped. */
 export function typoWorthy(q: string): boolean {

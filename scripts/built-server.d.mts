@@ -1,0 +1,23 @@
+// Types of scripts/built-server.mjs for the TypeScript tests that start the built shop.
+import type { ChildProcess, StdioOptions } from "node:child_process";
+
+export const LAUNCHER: string;
+export const SERVER_BUNDLE: string;
+export function isBuilt(): boolean;
+export function waitHealthy(base: string, child: ChildProcess, timeoutMs?: number): Promise<void>;
+export interface BuiltServer {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stop(): Promise<{ code: number | null; killed: boolean }>;
+}
+export function startBuiltServer(options?: {
+  env?: Record<string, string | undefined>;
+  inheritEnv?: boolean;
+  stdio?: StdioOptions;
+  timeoutMs?: number;
+  graceMs?: number;
+  nodeFlags?: string[];
+  onSpawn?: (child: ChildProcess) => void;
+}): Promise<BuiltServer>;
