@@ -48,6 +48,10 @@ async function app() {
     rebuilding = (async () => {
       const old = current;
       try {
+        // Vite invalidates a changed file for the browser; the server's graph (the route modules behind
+        // React Router's virtual server build included) is evaluated again whole, which takes a moment
+        // and is always right.
+        (vite.environments?.ssr?.moduleGraph ?? vite.moduleGraph).invalidateAll();
         current = await build(await load());
         current.log.info("sources changed: app reloaded");
         await old.close();

@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "../../server/config";
-import { buildApp } from "../../server/app";
+import type { buildApp } from "../../server/app";
 import type { Database } from "../../server/db/client";
 import { seedReference, seedShipping } from "../../server/db/seed/reference";
 import { createTestDatabase, onPostgres } from "../support/test-app";
@@ -45,8 +45,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedReference(database.db);
   await seedShipping(database.db);
-  const ssrBuild = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  app = await buildApp({ config, database, ssrBuild, mailer: { async send() {} } });
+  // The bundle holds the whole server (decision 150): its own buildApp serves its own pages, so
+  // the services the pages call and the app that answers are one copy, as in production.
+  const bundle = (await import(pathToFileURL(serverEntry).href)) as {
+    buildApp: typeof buildApp;
+    ssrBuild: ServerBuild;
+  };
+  app = await bundle.buildApp({ config, database, ssrBuild: bundle.ssrBuild, mailer: { async send() {} } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as net.AddressInfo).port;
 });
