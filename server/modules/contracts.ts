@@ -5,8 +5,9 @@
 import type { OperationSpec } from "../http/operation";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
+import type { catalogStaffContract } from "./catalog/staff-contract";
 
-type Contracts = [typeof cartContract, typeof catalogContract];
+type Contracts = [typeof cartContract, typeof catalogContract, typeof catalogStaffContract];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
 type AllOperations = OperationsOf<Contracts[number]>;
