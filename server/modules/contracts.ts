@@ -5,6 +5,7 @@
 import type { OperationSpec } from "../http/operation";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
+import type { catalogStaffContract } from "./catalog/staff-contract";
 import type { documentsContract } from "./documents/contract";
 import type { ordersContract } from "./orders/contract";
 import type { paymentsContract } from "./payments/contract";
@@ -13,6 +14,7 @@ import type { shippingContract } from "./shipping/contract";
 type Contracts = [
   typeof cartContract,
   typeof catalogContract,
+  typeof catalogStaffContract,
   typeof documentsContract,
   typeof ordersContract,
   typeof paymentsContract,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./accounts/routes";
 import { catalogRoutes } from "./catalog/routes";
+import { catalogStaffRoutes } from "./catalog/staff-routes";
 import { promotionRoutes } from "./promotions/routes";
 import { promoCodeRoutes } from "./promotions/promo-code-routes";
 import { shippingRoutes } from "./shipping/routes";
@@ -18,6 +19,7 @@ export async function registerApi(app: FastifyInstance) {
   await app.register(
     async (api) => {
       await api.register(accountRoutes);
+      await api.register(catalogStaffRoutes);
       await api.register(catalogRoutes);
       await api.register(promotionRoutes);
       await api.register(promoCodeRoutes);

@@ -7,17 +7,17 @@ import { listPendingProducts } from "@server/modules/catalog/pending-products";
 import { shopQuerySchema } from "@core/shop-query";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useCall } from "~/lib/use-call";
+import { useMutation } from "~/lib/use-mutation";
 import { metaTranslator } from "~/i18n/meta";
 import { useT, useLang } from "~/i18n/react";
 import { productName } from "~/components/catalog/product-text";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { toast } from "~/components/ui/toaster";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ListControls, Pager } from "~/components/staff/list-controls";
 import { ProductTable } from "~/components/staff/product-table";
-import { useApiQuery } from "~/components/staff/use-api-query";
 import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,28 +43,22 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
   const [limit, setLimit] = useState<number>(LIMITS.defaultPageSize);
   const [page, setPage] = useState(1);
   const [confirm, setConfirm] = useState<{ kind: "all" } | { kind: "delete"; product: ProductDTO } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const params = new URLSearchParams({ searchTerm: search, page: String(page), limit: String(limit) });
-  const query = useApiQuery<{ products: ProductDTO[]; totalPages: number }>(
-    `/products/pending?${params}`,
-    undefined,
-    loaderData.firstPage,
-  );
+  const query = useCall("GET /products/pending", { query: { searchTerm: search, page, limit } }, loaderData.firstPage);
   const products = query.data?.products ?? [];
-
-  async function run(id: string, action: () => Promise<{ message?: string }>, fallbackKey: string) {
-    setBusy(id);
-    try {
-      const reply = await action();
-      toast.success(reply.message ?? t(fallbackKey));
+  // The list is this screen's own state (useCall), not a loader's: reload it instead of revalidating.
+  const afterChange = {
+    revalidate: false,
+    onSuccess: () => {
       setConfirm(null);
-      await query.reload();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  }
+      void query.reload();
+    },
+  };
+  const approve = useMutation(
+    (p: ProductDTO) => call("PUT /products/pending/:id", { params: { id: p._id } }),
+    afterChange,
+  );
+  const approveAll = useMutation(() => call("PUT /products/pending"), afterChange);
+  const remove = useMutation((p: ProductDTO) => call("DELETE /products/:id", { params: { id: p._id } }), afterChange);
 
   return (
     <StaffPage
@@ -104,10 +98,8 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
             <>
               <Button
                 size="sm"
-                loading={busy === p._id}
-                onClick={() =>
-                  void run(p._id, () => api(`/products/pending/${p._id}`, { method: "PUT" }), "admin.productApproved")
-                }
+                disabled={approve.busy}
+                onClick={() => void approve.submit(p)}
                 aria-label={`${t("admin.approve")}: ${productName(p, lang)}`}
                 data-testid="approve-product"
               >
@@ -135,16 +127,10 @@ export default function PendingProducts({ loaderData }: Route.ComponentProps) {
         description={confirm?.kind === "delete" ? productName(confirm.product, lang) : t("admin.approveAllHint")}
         confirmLabel={confirm?.kind === "all" ? t("admin.approveAll") : t("common.delete")}
         danger={confirm?.kind !== "all"}
-        loading={busy !== null}
+        loading={approveAll.busy || remove.busy}
         onConfirm={() => {
-          if (confirm?.kind === "all")
-            return run("all", () => api("/products/pending", { method: "PUT" }), "admin.allApproved");
-          if (confirm?.kind === "delete")
-            return run(
-              confirm.product._id,
-              () => api(`/products/${confirm.product._id}`, { method: "DELETE" }),
-              "admin.productDeleted",
-            );
+          if (confirm?.kind === "all") void approveAll.submit(undefined);
+          if (confirm?.kind === "delete") void remove.submit(confirm.product);
         }}
       />
     </StaffPage>

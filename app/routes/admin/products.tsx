@@ -7,19 +7,20 @@ import { shopQuerySchema } from "@core/shop-query";
 import { listProducts } from "@server/modules/catalog/list-products";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useCall } from "~/lib/use-call";
+import { useMutation } from "~/lib/use-mutation";
 import { metaTranslator } from "~/i18n/meta";
 import { useT, useLang } from "~/i18n/react";
 import { productName } from "~/components/catalog/product-text";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Switch } from "~/components/ui/switch";
-import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { ListControls, Pager } from "~/components/staff/list-controls";
 import { ProductTable } from "~/components/staff/product-table";
 import { td, StaffTable } from "~/components/staff/table-scroll";
-import { useApiQuery } from "~/components/staff/use-api-query";
 import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,33 +49,25 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const [page, setPage] = useState(1);
   const [showDeleted, setShowDeleted] = useState(false);
   const [deleting, setDeleting] = useState<ProductDTO | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const params = new URLSearchParams({
-    search,
-    page: String(page),
-    limit: String(limit),
-    ...(showDeleted ? { hidden: "true" } : {}),
-  });
-  const query = useApiQuery<{ products: ProductDTO[]; metadata: { totalPages: number } }>(
-    `/products?${params}`,
-    undefined,
+  const query = useCall(
+    "GET /products",
+    { query: { search, page, limit, ...(showDeleted ? { hidden: "true" } : {}) } },
     loaderData.firstPage,
   );
   const products = query.data?.products ?? [];
-
-  async function run(id: string, action: () => Promise<{ message?: string }>, fallbackKey: string) {
-    setBusy(id);
-    try {
-      const reply = await action();
-      toast.success(reply.message ?? t(fallbackKey));
+  // The list is this screen's own state (useCall), not a loader's: reload it instead of revalidating.
+  const afterChange = { revalidate: false, onSuccess: () => void query.reload() };
+  const restore = useMutation(
+    (p: ProductDTO) => call("PUT /products/:id/restore", { params: { id: p._id } }),
+    afterChange,
+  );
+  const remove = useMutation((p: ProductDTO) => call("DELETE /products/:id", { params: { id: p._id } }), {
+    ...afterChange,
+    onSuccess: () => {
       setDeleting(null);
-      await query.reload();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  }
+      void query.reload();
+    },
+  });
 
   return (
     <StaffPage
@@ -131,10 +124,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               <Button
                 variant="outline"
                 size="sm"
-                loading={busy === p._id}
-                onClick={() =>
-                  void run(p._id, () => api(`/products/${p._id}/restore`, { method: "PUT" }), "admin.productRestored")
-                }
+                disabled={restore.busy}
+                onClick={() => void restore.submit(p)}
                 aria-label={`${t("common.restore")}: ${productName(p, lang)}`}
               >
                 <RotateCcw className="size-4" aria-hidden />
@@ -162,16 +153,17 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         title={t("admin.deleteProductConfirm")}
         description={deleting ? productName(deleting, lang) : undefined}
         confirmLabel={t("common.delete")}
-        loading={busy !== null}
-        onConfirm={() =>
-          void (
-            deleting &&
-            run(deleting._id, () => api(`/products/${deleting._id}`, { method: "DELETE" }), "admin.productDeleted")
-          )
-        }
+        loading={remove.busy}
+        onConfirm={() => void (deleting && remove.submit(deleting))}
       />
     </StaffPage>
   );
+}
+
+function importProducts(file: File): Promise<ImportReport> {
+  const form = new FormData();
+  form.append("file", file);
+  return api<ImportReport>("/admin/import/products", { method: "POST", body: form });
 }
 
 /** Upload a product CSV; each row is created, updated or refused with its reasons. */
@@ -179,34 +171,24 @@ function CsvImport({ onImported }: { onImported: () => void }) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
-
-  async function send() {
-    if (!file) return;
-    const form = new FormData();
-    form.append("file", file);
-    setSending(true);
-    try {
-      const result = await api<ImportReport>("/admin/import/products", { method: "POST", body: form });
+  // The import is a back-office operation without a contract yet: api() until that module has one.
+  const send = useMutation((file: File) => importProducts(file), {
+    success: (result) =>
+      result.message ??
+      t("admin.importDone", {
+        created: result.created.length,
+        updated: result.updated.length,
+        refused: result.refused.length,
+      }),
+    revalidate: false,
+    onSuccess: (result) => {
       setReport(result);
-      toast.success(
-        result.message ??
-          t("admin.importDone", {
-            created: result.created.length,
-            updated: result.updated.length,
-            refused: result.refused.length,
-          }),
-      );
       setFile(null);
       if (input.current) input.current.value = "";
       onImported();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  });
 
   const rows = report
     ? [
@@ -231,7 +213,12 @@ function CsvImport({ onImported }: { onImported: () => void }) {
             data-testid="csv-input"
           />
         </label>
-        <Button onClick={() => void send()} disabled={!file} loading={sending} data-testid="csv-import">
+        <Button
+          onClick={() => void (file && send.submit(file))}
+          disabled={!file}
+          loading={send.busy}
+          data-testid="csv-import"
+        >
           <Upload className="size-4" aria-hidden />
           {t("admin.import")}
         </Button>

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/edit-product";
-import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { getProduct } from "@server/modules/catalog/get-product";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
@@ -9,7 +8,7 @@ import { useT } from "~/i18n/react";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ProductForm } from "~/components/staff/product-form";
-import { useApiQuery } from "~/components/staff/use-api-query";
+import { useCall } from "~/lib/use-call";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireRole(request, context, ["moderator", "admin"]);
@@ -27,12 +26,8 @@ export function meta({ matches }: Route.MetaArgs) {
 /** Edit loads the product first (SPEC §2), then shows the same form as Add. */
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const query = useApiQuery<ProductDTO | { product: ProductDTO }>(
-    `/products/${encodeURIComponent(loaderData.id)}`,
-    undefined,
-    loaderData.product,
-  );
-  const product = query.data ? ("product" in query.data ? query.data.product : query.data) : null;
+  const query = useCall("GET /products/:id", { params: { id: loaderData.id } }, loaderData.product);
+  const product = query.data;
   return (
     <StaffPage
       title={t("staff.editProductTitle")}

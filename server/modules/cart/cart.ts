@@ -3,6 +3,7 @@
  * line is one product in one colour and size; the server prices it with core/pricing. Every write
  * answers the whole cart, so the page never has to guess.
  */
+import { choiceAvailable } from "@core/product-choice";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { LIMITS } from "@core/constants";
 import { lineTotal, toEgp } from "@core/pricing";
@@ -49,9 +50,7 @@ async function loadProduct(tx: DbOrTx, productId: string): Promise<ProductRow> {
 
 /** Size and colour must be among the product's own (a product without sizes takes any). */
 function checkChoice(product: ProductRow, size: string, color: string) {
-  const sizeOk = product.sizes.length === 0 || product.sizes.includes(size);
-  const colorOk = product.colors.length === 0 || product.colors.some((c) => c.toLowerCase() === color.toLowerCase());
-  if (!sizeOk || !colorOk) throw badInput("ordersApi.sizeColorUnavailable");
+  if (!choiceAvailable(product, size, color)) throw badInput("ordersApi.sizeColorUnavailable");
 }
 
 const lineWhere = (userId: string, productId: string, color: string, size: string) =>
@@ -163,11 +162,7 @@ export async function mergeGuestCart(
         continue;
       }
       const [product] = await tx.select().from(products).where(eq(products.id, item.productId)).limit(1);
-      const choiceOk =
-        product &&
-        (product.sizes.length === 0 || product.sizes.includes(size)) &&
-        (product.colors.length === 0 || product.colors.some((c) => c.toLowerCase() === color.toLowerCase()));
-      if (!product || !visible(product) || product.stock <= 0 || !choiceOk) {
+      if (!product || !visible(product) || product.stock <= 0 || !choiceAvailable(product, size, color)) {
         skipped++;
         continue;
       }

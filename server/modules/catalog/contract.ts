@@ -1,8 +1,7 @@
 /**
  * The catalogue's shopper-facing operations (SPEC §2): the home data, the listing and search (the
  * search box's suggestions are the listing's first page), one product, and the wishlist. The staff
- * operations (create, update, delete, restore, approve, the pending list) are not here: they are
- * mounted in routes.ts (and move to staff-contract.ts).
+ * operations (create, update, delete, restore, approve, the pending list) are in staff-contract.ts.
  */
 import { z } from "zod";
 import { shopQuerySchema } from "@core/shop-query";

@@ -5,6 +5,7 @@
  * nothing behind, and the conditional UPDATEs make concurrent buyers unable to take stock below
  * zero or a code past its limit.
  */
+import { choiceAvailable } from "@core/product-choice";
 import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { LIMITS, type Lang } from "@core/constants";
@@ -90,9 +91,7 @@ async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, Produc
     const p = byId.get(line.productId);
     if (!p) throw notFound("ordersApi.productNotFound");
     if (p.status !== "approved" || p.hidden) throw conflict("ordersApi.productUnavailable", { name: p.name });
-    const sizeOk = p.sizes.length === 0 || p.sizes.includes(line.size);
-    const colorOk = p.colors.length === 0 || p.colors.some((c) => c.toLowerCase() === line.color.toLowerCase());
-    if (!sizeOk || !colorOk) throw badInput("ordersApi.sizeColorUnavailable");
+    if (!choiceAvailable(p, line.size, line.color)) throw badInput("ordersApi.sizeColorUnavailable");
   }
   // A first look without locks, to answer early; takeStock's conditional UPDATE is what guarantees it.
   for (const [id, units] of unitsPerProduct(lines)) {
