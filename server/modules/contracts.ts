@@ -3,10 +3,11 @@
  * its types from here, keyed by "METHOD /path". Add a module's contract here when you add one.
  */
 import type { OperationSpec } from "../http/operation";
+import type { auditContract } from "./audit/contract";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
 
-type Contracts = [typeof cartContract, typeof catalogContract];
+type Contracts = [typeof cartContract, typeof catalogContract, typeof auditContract];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
 type AllOperations = OperationsOf<Contracts[number]>;

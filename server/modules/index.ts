@@ -10,6 +10,7 @@ import { paymentRoutes } from "./payments/routes";
 import { contentRoutes } from "./content/routes";
 import { mediaRoutes } from "./media/routes";
 import { backOfficeRoutes } from "./back-office/routes";
+import { auditRoutes } from "./audit/routes";
 import { messageRoutes } from "./messages/routes";
 
 /** Every API module, mounted under /api. */
@@ -28,6 +29,7 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(contentRoutes);
       await api.register(mediaRoutes);
       await api.register(backOfficeRoutes);
+      await api.register(auditRoutes);
       await api.register(messageRoutes);
     },
     { prefix: "/api" },

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { COLLECTIONS } from "@core/constants";
 import { getAdminAnalytics } from "@server/modules/back-office/analytics";
-import { listAuditLog } from "@server/modules/back-office/audit";
+import { listAuditLog } from "@server/modules/audit/audit";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { api, errorMessage } from "~/lib/api";

@@ -9,10 +9,9 @@ import { translate } from "@core/i18n";
 import { AppError } from "../../errors";
 import { requireUser } from "../../http/access";
 import { getAdminAnalytics, getModeratorAnalytics } from "./analytics";
-import { listAuditLog } from "./audit";
 import { exportOrdersCsv, exportProductsCsv } from "./export-csv";
 import { importProductsCsv } from "./import-products";
-import { auditLogQuery, setActiveCollectionsInput } from "./schemas";
+import { setActiveCollectionsInput } from "./schemas";
 import { setActiveCollections } from "./set-active-collections";
 import { readOneFile, registerMultipart } from "../../http/multipart";
 
@@ -44,10 +43,6 @@ export async function backOfficeRoutes(app: FastifyInstance) {
       const active = await setActiveCollections(deps.db, req.body.collections, await requireUser(req));
       return { message: translate(req.lang, "pages.activeCollectionsSaved"), activeCollections: active };
     },
-  );
-
-  r.get("/admin/audit-log", { config: { access: "admin" }, schema: { querystring: auditLogQuery } }, async (req) =>
-    listAuditLog(deps.db, req.query.page, req.query.limit),
   );
 
   r.get("/admin/export/products.csv", { config: { access: "staff" } }, async (_req, reply) =>
