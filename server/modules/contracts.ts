@@ -4,10 +4,11 @@
  */
 import type { OperationSpec } from "../http/operation";
 import type { auditContract } from "./audit/contract";
+import type { backOfficeContract } from "./back-office/contract";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
 
-type Contracts = [typeof cartContract, typeof catalogContract, typeof auditContract];
+type Contracts = [typeof cartContract, typeof catalogContract, typeof auditContract, typeof backOfficeContract];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
 type AllOperations = OperationsOf<Contracts[number]>;
