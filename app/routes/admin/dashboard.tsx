@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
 import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
-import { useApiQuery } from "~/components/staff/use-api-query";
+import { useCall } from "~/lib/use-call";
 import { ChartCard, FigureCard, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
 import { AUDIT_PAGE_SIZE, AuditLog } from "~/components/staff/audit-log";
 import { staffLocale } from "~/components/staff/codes";
@@ -32,22 +32,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT("admin.dashboardTitle") }, { name: "robots", content: "noindex" }];
 }
 
-interface AdminAnalytics {
-  totalUsers: number;
-  totalUsersThisMonth: number;
-  usersOverTimeDate: { date: string; count: number }[];
-  ordersOverTimeDate: { date: string; count: number }[];
-  totalActiveCollections: number;
-  activeCollections: string[];
-  categoryCount?: number;
-  collectionCount?: number;
-}
-
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const dateLabel = useDateLabel();
-  const query = useApiQuery<AdminAnalytics>("/admin/analytics", undefined, loaderData.analytics);
+  const query = useCall("GET /admin/analytics", {}, loaderData.analytics);
   const a = query.data;
   const count = (n: number) => n.toLocaleString(staffLocale(lang));
 
