@@ -6,12 +6,12 @@ import { getAdminAnalytics } from "@server/modules/back-office/analytics";
 import { listAuditLog } from "@server/modules/audit/audit";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
-import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useCall } from "~/lib/use-call";
 import { ChartCard, FigureCard, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
@@ -116,32 +116,29 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 function CollectionsPicker({ active, onSaved }: { active: string[]; onSaved: (list: string[]) => void }) {
   const t = useT();
   const [chosen, setChosen] = useState<string[]>(active);
-  const [saving, setSaving] = useState(false);
   useEffect(() => setChosen(active), [active]);
   const changed = chosen.length !== active.length || chosen.some((c) => !active.includes(c));
-
-  async function save() {
-    setSaving(true);
-    try {
-      const reply = await api<{ message?: string; activeCollections?: string[] }>("/admin/set-active-collections", {
-        method: "POST",
-        body: { collections: chosen },
-      });
-      toast.success(reply.message ?? t("admin.collectionsSaved"));
-      onSaved(reply.activeCollections ?? chosen);
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setSaving(false);
-    }
-  }
+  // The picker offers only COLLECTIONS; the server refuses any other name (400).
+  const save = useMutation(
+    (collections: (typeof COLLECTIONS)[number][]) =>
+      call("POST /admin/set-active-collections", { body: { collections } }),
+    {
+      revalidate: false,
+      onSuccess: (reply) => onSaved(reply.activeCollections),
+    },
+  );
 
   return (
     <StaffSection
       title={t("admin.activeCollections")}
       id="active-collections"
       actions={
-        <Button onClick={() => void save()} loading={saving} disabled={!changed} data-testid="save-collections">
+        <Button
+          onClick={() => void save.submit(chosen as (typeof COLLECTIONS)[number][])}
+          loading={save.busy}
+          disabled={!changed}
+          data-testid="save-collections"
+        >
           {t("admin.saveCollections")}
         </Button>
       }
