@@ -3,6 +3,8 @@
  * its types from here, keyed by "METHOD /path". Add a module's contract here when you add one.
  */
 import type { OperationSpec } from "../http/operation";
+import type { auditContract } from "./audit/contract";
+import type { backOfficeContract } from "./back-office/contract";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
 import type { catalogStaffContract } from "./catalog/staff-contract";
@@ -12,6 +14,8 @@ import type { paymentsContract } from "./payments/contract";
 import type { shippingContract } from "./shipping/contract";
 
 type Contracts = [
+  typeof auditContract,
+  typeof backOfficeContract,
   typeof cartContract,
   typeof catalogContract,
   typeof catalogStaffContract,

@@ -11,6 +11,7 @@ import { paymentRoutes } from "./payments/routes";
 import { contentRoutes } from "./content/routes";
 import { mediaRoutes } from "./media/routes";
 import { backOfficeRoutes } from "./back-office/routes";
+import { auditRoutes } from "./audit/routes";
 import { messageRoutes } from "./messages/routes";
 import { documentRoutes } from "./documents/routes";
 
@@ -31,6 +32,7 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(contentRoutes);
       await api.register(mediaRoutes);
       await api.register(backOfficeRoutes);
+      await api.register(auditRoutes);
       await api.register(messageRoutes);
       await api.register(documentRoutes);
     },

@@ -15,7 +15,7 @@ import {
   insertProduct,
 } from "../support/back-office-factories";
 import { collections, users } from "../../server/db/schema";
-import { recordAudit } from "../../server/modules/back-office/audit";
+import { recordAudit } from "../../server/modules/audit/audit";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

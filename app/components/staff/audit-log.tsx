@@ -2,32 +2,19 @@ import { useState } from "react";
 import { useLang, useT } from "~/i18n/react";
 import { Pager } from "./list-controls";
 import { td, StaffTable } from "./table-scroll";
-import { useApiQuery } from "./use-api-query";
+import type { Reply } from "~/lib/api-client";
+import { useCall } from "~/lib/use-call";
 import { staffLocale } from "./codes";
 import { QueryStatus } from "./query-status";
-
-interface AuditEntry {
-  _id: string;
-  actorEmail: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
 
 export const AUDIT_PAGE_SIZE = 25;
 
 /** Who did what, and when: the back office's audit trail, newest first. */
-export function AuditLog({ initial }: { initial?: { entries: AuditEntry[]; totalPages: number } | null }) {
+export function AuditLog({ initial }: { initial?: Reply<"GET /admin/audit-log"> | null }) {
   const t = useT();
   const lang = useLang();
   const [page, setPage] = useState(1);
-  const query = useApiQuery<{ entries: AuditEntry[]; totalPages: number }>(
-    `/admin/audit-log?page=${page}&limit=${AUDIT_PAGE_SIZE}`,
-    undefined,
-    initial,
-  );
+  const query = useCall("GET /admin/audit-log", { query: { page, limit: AUDIT_PAGE_SIZE } }, initial);
   const entries = query.data?.entries ?? [];
   const when = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium", timeStyle: "short" });
   // Known actions have a label; a new one still shows, as its name.

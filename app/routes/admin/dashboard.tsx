@@ -3,17 +3,17 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { COLLECTIONS } from "@core/constants";
 import { getAdminAnalytics } from "@server/modules/back-office/analytics";
-import { listAuditLog } from "@server/modules/back-office/audit";
+import { listAuditLog } from "@server/modules/audit/audit";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
-import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
-import { useApiQuery } from "~/components/staff/use-api-query";
+import { useCall } from "~/lib/use-call";
 import { ChartCard, FigureCard, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
 import { AUDIT_PAGE_SIZE, AuditLog } from "~/components/staff/audit-log";
 import { staffLocale } from "~/components/staff/codes";
@@ -32,22 +32,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT("admin.dashboardTitle") }, { name: "robots", content: "noindex" }];
 }
 
-interface AdminAnalytics {
-  totalUsers: number;
-  totalUsersThisMonth: number;
-  usersOverTimeDate: { date: string; count: number }[];
-  ordersOverTimeDate: { date: string; count: number }[];
-  totalActiveCollections: number;
-  activeCollections: string[];
-  categoryCount?: number;
-  collectionCount?: number;
-}
-
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const dateLabel = useDateLabel();
-  const query = useApiQuery<AdminAnalytics>("/admin/analytics", undefined, loaderData.analytics);
+  const query = useCall("GET /admin/analytics", {}, loaderData.analytics);
   const a = query.data;
   const count = (n: number) => n.toLocaleString(staffLocale(lang));
 
@@ -127,32 +116,29 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 function CollectionsPicker({ active, onSaved }: { active: string[]; onSaved: (list: string[]) => void }) {
   const t = useT();
   const [chosen, setChosen] = useState<string[]>(active);
-  const [saving, setSaving] = useState(false);
   useEffect(() => setChosen(active), [active]);
   const changed = chosen.length !== active.length || chosen.some((c) => !active.includes(c));
-
-  async function save() {
-    setSaving(true);
-    try {
-      const reply = await api<{ message?: string; activeCollections?: string[] }>("/admin/set-active-collections", {
-        method: "POST",
-        body: { collections: chosen },
-      });
-      toast.success(reply.message ?? t("admin.collectionsSaved"));
-      onSaved(reply.activeCollections ?? chosen);
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setSaving(false);
-    }
-  }
+  // The picker offers only COLLECTIONS; the server refuses any other name (400).
+  const save = useMutation(
+    (collections: (typeof COLLECTIONS)[number][]) =>
+      call("POST /admin/set-active-collections", { body: { collections } }),
+    {
+      revalidate: false,
+      onSuccess: (reply) => onSaved(reply.activeCollections),
+    },
+  );
 
   return (
     <StaffSection
       title={t("admin.activeCollections")}
       id="active-collections"
       actions={
-        <Button onClick={() => void save()} loading={saving} disabled={!changed} data-testid="save-collections">
+        <Button
+          onClick={() => void save.submit(chosen as (typeof COLLECTIONS)[number][])}
+          loading={save.busy}
+          disabled={!changed}
+          data-testid="save-collections"
+        >
           {t("admin.saveCollections")}
         </Button>
       }

@@ -8,7 +8,7 @@ import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
-import { useApiQuery } from "~/components/staff/use-api-query";
+import { useCall } from "~/lib/use-call";
 import {
   ChartCard,
   FigureCard,
@@ -31,27 +31,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT("staff.dashboardTitle") }, { name: "robots", content: "noindex" }];
 }
 
-interface ModeratorAnalytics {
-  totalProducts: number;
-  hiddenProducts: number;
-  totalOrders: number;
-  totalRevenue: number;
-  ordersThisMonth: number;
-  averageOrderValue: number;
-  topCategories: { name: string; value: number }[];
-  mostSoldProducts: { name: string; nameAr?: string | null; sales: number; _id: string }[];
-  lowStockProducts: { name: string; nameAr?: string | null; images: string[]; stock: number; _id: string }[];
-  refundAmountsOverTime: { date: string; amount: number }[];
-  revenueOverTime: { date: string; revenue: number }[];
-  topPaymentMethods: { name: string; value: number }[];
-}
-
 /** The moderator analytics of SPEC §3 as figures and charts. */
 export default function ModeratorDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
   const dateLabel = useDateLabel();
-  const query = useApiQuery<ModeratorAnalytics>("/moderator/analytics", undefined, loaderData.analytics);
+  const query = useCall("GET /moderator/analytics", {}, loaderData.analytics);
   const a = query.data;
   const egp = (n: number) => formatEgp(toPiastres(n), lang);
   const count = (n: number) => n.toLocaleString(staffLocale(lang));

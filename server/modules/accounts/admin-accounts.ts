@@ -3,7 +3,7 @@ import type { Role } from "@core/constants";
 import type { AppDeps } from "../../deps";
 import type { Db, DbOrTx } from "../../db/client";
 import { users } from "../../db/schema";
-import { recordAudit } from "../back-office/audit";
+import { recordAudit } from "../audit/audit";
 import { badInput, notFound } from "../../errors";
 import { revokeAllSessions, type SessionUser } from "./sessions";
 

@@ -17,38 +17,12 @@ import { sql } from "drizzle-orm";
 import { toEgp } from "@core/pricing";
 import type { DbOrTx } from "../../db/client";
 import { num, queryRows } from "./sql-rows";
+import type { AdminAnalytics, ModeratorAnalytics } from "./back-office-dto";
 
 export const SHOP_TIME_ZONE = "Africa/Cairo";
 export const SERIES_DAYS = 30;
 export const LOW_STOCK_THRESHOLD = 5;
 const LIST_LIMIT = 10;
-
-export interface ModeratorAnalytics {
-  totalProducts: number;
-  hiddenProducts: number;
-  totalOrders: number;
-  totalRevenue: number;
-  ordersThisMonth: number;
-  averageOrderValue: number;
-  topCategories: { name: string; value: number }[];
-  /** nameAr: the Arabic name where staff gave one, for the Arabic dashboard. */
-  mostSoldProducts: { name: string; nameAr: string | null; sales: number; _id: string }[];
-  lowStockProducts: { name: string; nameAr: string | null; images: string[]; stock: number; _id: string }[];
-  refundAmountsOverTime: { date: string; amount: number }[];
-  revenueOverTime: { date: string; revenue: number }[];
-  topPaymentMethods: { name: string; value: number }[];
-}
-
-export interface AdminAnalytics {
-  totalUsers: number;
-  totalUsersThisMonth: number;
-  usersOverTimeDate: { date: string; count: number }[];
-  ordersOverTimeDate: { date: string; count: number }[];
-  totalActiveCollections: number;
-  activeCollections: string[];
-  categoryCount: number;
-  collectionCount: number;
-}
 
 const tz = sql.raw(`'${SHOP_TIME_ZONE}'`);
 const localDay = (column: string) => sql.raw(`(${column} at time zone '${SHOP_TIME_ZONE}')::date`);

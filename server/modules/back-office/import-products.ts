@@ -19,37 +19,12 @@ import type { SessionUser } from "../accounts/sessions";
 import { createProduct, stockChanged, updateProduct } from "../catalog/save-product";
 import { LIST_SEPARATOR, parseCsv, unguardCell } from "./csv";
 import { PREVIOUS_STOCK_COLUMN, PRODUCT_CSV_COLUMNS } from "./export-csv";
+import type { ImportReport } from "./back-office-dto";
 
 export const IMPORT_MAX_ROWS = 5000;
 const REQUIRED_COLUMNS = ["code", "name", "category", "price"] as const;
 const LIST_COLUMNS = new Set(["sizes", "colors", "specifications", "images"]);
 const STOCK_CHANGED_KEY = stockChanged(0).key;
-
-export interface ImportedRow {
-  row: number;
-  code: string;
-  _id: string;
-}
-export interface RefusedRow {
-  row: number;
-  code: string;
-  reasons: string[];
-}
-/** A row whose previousStock no longer matches the stored stock: nothing of it was written. */
-export interface ConflictRow {
-  row: number;
-  code: string;
-  /** The stock as it is now. */
-  stock: number;
-}
-export interface ImportReport {
-  created: ImportedRow[];
-  updated: ImportedRow[];
-  /** Every row not written, conflicts included, with its reasons. */
-  refused: RefusedRow[];
-  /** The refused rows whose stock changed since the export (decision 115). */
-  conflicts: ConflictRow[];
-}
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 

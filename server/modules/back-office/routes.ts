@@ -3,16 +3,15 @@
  * and products and orders as spreadsheets.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Readable } from "node:stream";
 import { translate } from "@core/i18n";
 import { AppError } from "../../errors";
 import { requireUser } from "../../http/access";
+import { mountContract } from "../../http/operation";
 import { getAdminAnalytics, getModeratorAnalytics } from "./analytics";
-import { listAuditLog } from "./audit";
 import { exportOrdersCsv, exportProductsCsv } from "./export-csv";
 import { importProductsCsv } from "./import-products";
-import { auditLogQuery, setActiveCollectionsInput } from "./schemas";
+import { backOfficeContract } from "./contract";
 import { setActiveCollections } from "./set-active-collections";
 import { readOneFile, registerMultipart } from "../../http/multipart";
 
@@ -30,47 +29,31 @@ function sendCsv(reply: FastifyReply, name: string, rows: AsyncGenerator<string>
 
 export async function backOfficeRoutes(app: FastifyInstance) {
   await registerMultipart(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  r.get("/moderator/analytics", { config: { access: "staff" } }, async () => getModeratorAnalytics(deps.db));
-
-  r.get("/admin/analytics", { config: { access: "admin" } }, async () => getAdminAnalytics(deps.db));
-
-  r.post(
-    "/admin/set-active-collections",
-    { config: { access: "admin" }, schema: { body: setActiveCollectionsInput } },
-    async (req) => {
+  mountContract(app, "back-office", backOfficeContract, {
+    moderatorAnalytics: async () => getModeratorAnalytics(deps.db),
+    adminAnalytics: async () => getAdminAnalytics(deps.db),
+    setActiveCollections: async (req) => {
       const active = await setActiveCollections(deps.db, req.body.collections, await requireUser(req));
       return { message: translate(req.lang, "pages.activeCollectionsSaved"), activeCollections: active };
     },
-  );
-
-  r.get("/admin/audit-log", { config: { access: "admin" }, schema: { querystring: auditLogQuery } }, async (req) =>
-    listAuditLog(deps.db, req.query.page, req.query.limit),
-  );
-
-  r.get("/admin/export/products.csv", { config: { access: "staff" } }, async (_req, reply) =>
-    sendCsv(reply, "products", exportProductsCsv(deps.db)),
-  );
-
-  r.get("/admin/export/orders.csv", { config: { access: "staff" } }, async (_req, reply) =>
-    sendCsv(reply, "orders", exportOrdersCsv(deps.db)),
-  );
-
-  r.post("/admin/import/products", { config: { access: "staff" } }, async (req) => {
-    const actor = await requireUser(req);
-    const file = await readOneFile(req, IMPORT_MAX_BYTES, "pages.importTooLarge");
-    if (!file) throw new AppError("bad_input", "pages.importFileRequired");
-    const { content } = file;
-    const report = await importProductsCsv(deps, content.toString("utf8"), actor, req.lang);
-    return {
-      message: translate(req.lang, "pages.importDone", {
-        created: report.created.length,
-        updated: report.updated.length,
-        refused: report.refused.length,
-      }),
-      ...report,
-    };
+    exportProducts: async (_req, reply) => sendCsv(reply, "products", exportProductsCsv(deps.db)),
+    exportOrders: async (_req, reply) => sendCsv(reply, "orders", exportOrdersCsv(deps.db)),
+    importProducts: async (req) => {
+      const actor = await requireUser(req);
+      const file = await readOneFile(req, IMPORT_MAX_BYTES, "pages.importTooLarge");
+      if (!file) throw new AppError("bad_input", "pages.importFileRequired");
+      const { content } = file;
+      const report = await importProductsCsv(deps, content.toString("utf8"), actor, req.lang);
+      return {
+        message: translate(req.lang, "pages.importDone", {
+          created: report.created.length,
+          updated: report.updated.length,
+          refused: report.refused.length,
+        }),
+        ...report,
+      };
+    },
   });
 }

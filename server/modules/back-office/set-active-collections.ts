@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { collections } from "../../db/schema";
 import type { SessionUser } from "../accounts/sessions";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../audit/audit";
 import { emit } from "../../events";
 
 /**

@@ -9,7 +9,7 @@ import type { ProductPage, ProductQuery } from "./list-products";
 import { searchMatch } from "./listing-query";
 import { toProductDTO } from "./product-dto";
 import { emit } from "../../events";
-import { recordAudit } from "../back-office/audit";
+import { recordAudit } from "../audit/audit";
 
 /** GET /products/pending: products waiting for an admin, newest first (deleted ones excluded). */
 export async function listPendingProducts(deps: Pick<AppDeps, "db">, query: ProductQuery): Promise<ProductPage> {

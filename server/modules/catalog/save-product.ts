@@ -10,7 +10,7 @@ import { productNotFound } from "./get-product";
 import { isUuid } from "../../db/ids";
 import { toProductDTO, type ProductDTO } from "./product-dto";
 import { emit } from "../../events";
-import { recordAudit } from "../back-office/audit";
+import { recordAudit } from "../audit/audit";
 import { refreshProductPricing } from "./refresh-pricing";
 import { buildSearchText } from "./search-text";
 

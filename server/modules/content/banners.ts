@@ -6,7 +6,7 @@ import { promoBanners } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { emit } from "../../events";
-import { recordAudit } from "../back-office/audit";
+import { recordAudit } from "../audit/audit";
 import { isUuid } from "../../db/ids";
 
 type BannerRow = typeof promoBanners.$inferSelect;

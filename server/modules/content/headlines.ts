@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { headlines } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
-import { recordAudit } from "../back-office/audit";
+import { recordAudit } from "../audit/audit";
 import { isUuid } from "../../db/ids";
 
 type HeadlineRow = typeof headlines.$inferSelect;

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import { posts } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
-import { recordAudit } from "../back-office/audit";
+import { recordAudit } from "../audit/audit";
 import { isUuid } from "../../db/ids";
 import { assertOwnUploads } from "../media/own-uploads";
 

@@ -8,7 +8,7 @@ import type { OrderStatus } from "@core/constants";
 import type { AppDeps } from "../../deps";
 import type { Db, DbOrTx } from "../../db/client";
 import { orderItems, orders, products } from "../../db/schema";
-import { recordAudit } from "../back-office/audit";
+import { recordAudit } from "../audit/audit";
 import { conflict, notFound } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { sendOrderStatusEmail } from "./emails";

@@ -8,7 +8,7 @@ import type { SessionUser } from "../accounts/sessions";
 import { productNotFound } from "../catalog/get-product";
 import { isUuid } from "../../db/ids";
 import { emit } from "../../events";
-import { recordAudit } from "../back-office/audit";
+import { recordAudit } from "../audit/audit";
 import { refreshProductPricing, type PricingScope } from "../catalog/refresh-pricing";
 
 export type DiscountTarget = { category: string } | { collectionName: string } | { productId: string };

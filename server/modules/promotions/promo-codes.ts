@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { promoCodes } from "../../db/schema";
 import { type AppError, badInput, conflict, notFound } from "../../errors";
 import { isUuid } from "../../db/ids";
-import { recordAudit, type AuditActor } from "../back-office/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
 
 export interface PromoCodeDTO {
   _id: string;

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { shippingOptions } from "../../db/schema";
 import { badInput, conflict, notFound } from "../../errors";
 import { isUuid } from "../../db/ids";
-import { recordAudit, type AuditActor } from "../back-office/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
 
 export const shippingOptionDto = z.object({
   _id: z.string(),

@@ -6,13 +6,19 @@
 import { count, desc } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import type { SessionUser } from "../accounts/sessions";
+import type { AuditEntry, AuditPage } from "./audit-dto";
 
 /** Verb-like action names, e.g. "product.approve", "user.ban", "order.status". */
 export type AuditAction = string;
 
-/** Who acted: the signed-in staff member. */
-export type AuditActor = Pick<SessionUser, "_id" | "email">;
+/**
+ * Who acted: the signed-in staff member (a SessionUser fits). Written out rather than picked from
+ * accounts, which records audits itself: importing it back would close a cycle.
+ */
+export interface AuditActor {
+  _id: string;
+  email: string;
+}
 
 export async function recordAudit(
   db: DbOrTx,
@@ -27,23 +33,8 @@ export async function recordAudit(
     .values({ actorId: actor._id, actorEmail: actor.email, action, targetType, targetId, details });
 }
 
-export interface AuditEntry {
-  _id: string;
-  actorId: string | null;
-  actorEmail: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
-
 /** Newest first, a page at a time. */
-export async function listAuditLog(
-  db: DbOrTx,
-  page: number,
-  limit: number,
-): Promise<{ entries: AuditEntry[]; totalPages: number; total: number }> {
+export async function listAuditLog(db: DbOrTx, page: number, limit: number): Promise<AuditPage> {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -54,16 +45,18 @@ export async function listAuditLog(
     db.select({ total: count() }).from(auditLog),
   ]);
   return {
-    entries: rows.map((r) => ({
-      _id: r.id,
-      actorId: r.actorId,
-      actorEmail: r.actorEmail,
-      action: r.action,
-      targetType: r.targetType,
-      targetId: r.targetId,
-      details: r.details,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    entries: rows.map(
+      (r): AuditEntry => ({
+        _id: r.id,
+        actorId: r.actorId,
+        actorEmail: r.actorEmail,
+        action: r.action,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        details: r.details,
+        createdAt: r.createdAt.toISOString(),
+      }),
+    ),
     totalPages: Math.max(1, Math.ceil(Number(total) / limit)),
     total: Number(total),
   };
