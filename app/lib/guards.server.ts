@@ -16,4 +16,4 @@ export function requireRole(request: Request, context: AppLoadContext, roles: Se
   return user;
 }
 
-export const isStaff = (user: SessionUser | null) => user?.role === "moderator" || user?.role === "admin";
+export { isStaff } from "@core/roles";

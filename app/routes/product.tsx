@@ -1,3 +1,4 @@
+import { isStaff } from "@core/roles";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
@@ -62,7 +63,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, wishlistIds } = loaderData;
   const { user } = useRootData();
-  const staff = user?.role === "moderator" || user?.role === "admin";
+  const staff = isStaff(user);
   return (
     <WishlistProvider ids={wishlistIds} signedIn={Boolean(user)}>
       <div className="mx-auto max-w-6xl px-4 py-6 md:px-6" data-testid="product-page">

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orders } from "../../db/schema";
+import { isStaff } from "../../../core/roles";
 import { notFound } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { loadOrder, orderByNumber } from "./load-orders";
@@ -13,8 +14,7 @@ import { maskOrder, type OrderDTO } from "./order-dto";
 export async function findOrderByNumber(db: Db, orderNumber: string, viewer: SessionUser | null): Promise<OrderDTO> {
   const order = await loadOrder(db, orderByNumber(orderNumber));
   if (!order) throw notFound("ordersApi.orderNotFound");
-  const isStaff = viewer?.role === "moderator" || viewer?.role === "admin";
-  if (isStaff) return order;
+  if (isStaff(viewer)) return order;
   if (viewer) {
     const [row] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order._id));
     if (row?.userId === viewer._id) return order;
