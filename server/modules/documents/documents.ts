@@ -3,6 +3,7 @@
  * reads, then rendered. They know nothing of HTTP; an order the caller may not see is "not found",
  * so a guess learns nothing about which order numbers exist.
  */
+import { isStaff } from "@core/roles";
 import { eq, inArray } from "drizzle-orm";
 import type { Lang } from "@core/constants";
 import type { Db } from "../../db/client";
@@ -18,8 +19,6 @@ export interface PdfFile {
   fileName: string;
   pdf: Buffer;
 }
-
-const isStaff = (user: SessionUser) => user.role === "moderator" || user.role === "admin";
 
 /** Egyptian numbers as typed: spaces, dashes and a +20 / 0020 prefix do not matter. */
 export function samePhone(a: string, b: string): boolean {
