@@ -1,5 +1,5 @@
 // `npm run fuzz`: property-based fuzzing of the whole HTTP surface, generated with fast-check from
-// the app's own OpenAPI document (GET /api/docs), against the built server on a fresh database.
+// the app's own OpenAPI document (GET /api/openapi.json), against the built server on a fresh database.
 // Fails (exit 1) on any 5xx, any stack trace, file path or SQL text in a reply, a request left
 // unanswered, or a server that is not healthy afterwards. Builds first when there is no build.
 //
@@ -144,7 +144,7 @@ async function main() {
   const notes = [];
   const slow = new Map();
   try {
-    const doc = (await api(server.base, "GET", "/api/docs")).body;
+    const doc = (await api(server.base, "GET", "/api/openapi.json")).body;
     const ops = operations(doc);
     if (ops.length < 10) throw new Error(`the OpenAPI document lists only ${ops.length} operations`);
 
