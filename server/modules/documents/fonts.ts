@@ -22,12 +22,16 @@ const FILES = {
 } as const;
 
 function fontsFolder(): string {
-  // Works from the source tree and from a bundled server (dist/), like the migrations folder.
+  // From the source tree the fonts sit beside this file; from the one server bundle
+  // (build/server/index.js) they are found by walking up to server/modules/documents/fonts,
+  // as the migrations folder is (server/db/client.ts).
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, "fonts"), path.resolve(here, "../server/modules/documents/fonts")];
-  const found = candidates.find((c) => fs.existsSync(path.join(c, FILES.arabic)));
-  if (!found) throw new Error(`No document fonts found near ${here}`);
-  return found;
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    for (const candidate of [path.join(dir, "fonts"), path.join(dir, "server", "modules", "documents", "fonts")]) {
+      if (fs.existsSync(path.join(candidate, FILES.arabic))) return candidate;
+    }
+    if (path.dirname(dir) === dir) throw new Error(`No document fonts found near ${here}`);
+  }
 }
 
 let loaded: FontSet | null = null;
