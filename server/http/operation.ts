@@ -27,8 +27,11 @@ export interface OperationSpec {
   multipart?: true;
   /** The success reply, as sent. */
   reply: z.ZodType;
-  /** A reply that is a file, not JSON (the handler sends the bytes); `reply` then describes the body. */
-  produces?: "application/pdf";
+  /**
+   * A reply that is a file, not JSON (the handler sends the bytes); `reply` then describes the body.
+   * `application/octet-stream` stands for a file whose type the handler sets from its content.
+   */
+  produces?: "application/pdf" | "application/octet-stream";
   /** The success status when it is not 200. */
   status?: 201 | 202;
 }
@@ -58,8 +61,12 @@ export type OperationHandler<S extends OperationSpec> = (
   reply: FastifyReply,
 ) => Promise<Serializable<z.output<S["reply"]>> | FastifyReply> | Serializable<z.output<S["reply"]>> | FastifyReply;
 
-/** Route options that stay on the server (rate limits, hooks); the contract holds the rest. */
-export type ServerOptions = Pick<RouteShorthandOptions, "onRequest" | "preHandler" | "bodyLimit"> & {
+/**
+ * Route options that stay on the server (rate limits, hooks); the contract holds the rest.
+ * `preValidation` sees the raw body before the contract's schema (a form's own message for a body
+ * the schema could only call invalid: the discount's missing target, decision 136).
+ */
+export type ServerOptions = Pick<RouteShorthandOptions, "onRequest" | "preValidation" | "preHandler" | "bodyLimit"> & {
   config?: { rateLimit?: unknown };
 };
 

@@ -8,9 +8,13 @@ import type { backOfficeContract } from "./back-office/contract";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
 import type { catalogStaffContract } from "./catalog/staff-contract";
+import type { contentContract } from "./content/contract";
 import type { documentsContract } from "./documents/contract";
+import type { mediaContract } from "./media/contract";
+import type { messagesContract } from "./messages/contract";
 import type { ordersContract } from "./orders/contract";
 import type { paymentsContract } from "./payments/contract";
+import type { promotionsContract } from "./promotions/contract";
 import type { shippingContract } from "./shipping/contract";
 
 type Contracts = [
@@ -19,9 +23,13 @@ type Contracts = [
   typeof cartContract,
   typeof catalogContract,
   typeof catalogStaffContract,
+  typeof contentContract,
   typeof documentsContract,
+  typeof mediaContract,
+  typeof messagesContract,
   typeof ordersContract,
   typeof paymentsContract,
+  typeof promotionsContract,
   typeof shippingContract,
 ];
 

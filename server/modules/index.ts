@@ -3,7 +3,6 @@ import { accountRoutes } from "./accounts/routes";
 import { catalogRoutes } from "./catalog/routes";
 import { catalogStaffRoutes } from "./catalog/staff-routes";
 import { promotionRoutes } from "./promotions/routes";
-import { promoCodeRoutes } from "./promotions/promo-code-routes";
 import { shippingRoutes } from "./shipping/routes";
 import { cartRoutes } from "./cart/routes";
 import { orderRoutes } from "./orders/routes";
@@ -23,7 +22,6 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(catalogStaffRoutes);
       await api.register(catalogRoutes);
       await api.register(promotionRoutes);
-      await api.register(promoCodeRoutes);
       await api.register(shippingRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);

@@ -1,8 +1,16 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent } from "react";
 import { FileText, Loader2, Paperclip, X } from "lucide-react";
 import { CONTACT_TYPES } from "@core/constants";
-import { CONTACT_FILE_ACCEPT, CONTACT_MAX_FILES, contactFileProblem, contactInput } from "@core/validation/contact";
-import { api, ApiError } from "~/lib/api";
+import {
+  CONTACT_FILE_ACCEPT,
+  CONTACT_MAX_FILES,
+  type ContactFormValues,
+  contactFileProblem,
+  contactInput,
+} from "@core/validation/contact";
+import { ApiError } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
@@ -10,7 +18,6 @@ import { toast } from "~/components/ui/toaster";
 
 const EMPTY = { name: "", email: "", phone: "", type: "", message: "" };
 type Values = typeof EMPTY;
-type FieldErrors = Partial<Record<keyof Values | "files", string>>;
 
 interface Attachment {
   id: string;
@@ -18,9 +25,8 @@ interface Attachment {
   url: string | null;
 }
 
-/** The server's own refusals (type, size, rate limit) carry the spec's words; anything else is the upload fallback. */
-const uploadMessage = (e: unknown, fallback: string) =>
-  e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : fallback;
+/** The server's own refusals (type, size, rate limit) carry the spec's words; anything else is the screen's fallback. */
+const isRefusal = (e: unknown): e is ApiError => e instanceof ApiError && e.status >= 400 && e.status < 500;
 
 /**
  * SPEC §2 Contact page form: each attachment is checked (type, under 5 MB) before it is uploaded,
@@ -32,28 +38,49 @@ export function ContactForm() {
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [files, setFiles] = useState<Attachment[]>([]);
-  const [sending, setSending] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
   const uploading = files.some((f) => f.url === null);
+
+  const send = useMutation(
+    async (body: ContactFormValues) => {
+      try {
+        return await call("POST /sendmessage", { body });
+      } catch (e) {
+        // SPEC §8: a failure that is not a refusal of this message (5xx) reads as the form's own fallback.
+        throw isRefusal(e) ? e : new ApiError("", 0, {});
+      }
+    },
+    {
+      schema: contactInput,
+      failure: "pages.contactFallback",
+      revalidate: false,
+      onSuccess: () => {
+        setValues(EMPTY);
+        setFiles([]);
+        setFileError(null);
+      },
+    },
+  );
+  const filesError = fileError ?? send.error("files");
 
   const set = (key: keyof Values) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
-    setErrors((er) => ({ ...er, [key]: undefined }));
+    send.clearError(key);
   };
 
   async function upload(file: File) {
     const id = `${Date.now()}-${Math.random()}`;
     setFiles((list) => [...list, { id, name: file.name, url: null }]);
-    const body = new FormData();
-    body.append("file", file);
+    const form = new FormData();
+    form.append("file", file);
     try {
-      const { url } = await api<{ url: string }>("/uploads/contact", { method: "POST", body });
+      const { url } = await call("POST /uploads/contact", { form });
       setFiles((list) => list.map((f) => (f.id === id ? { ...f, url } : f)));
     } catch (e) {
       setFiles((list) => list.filter((f) => f.id !== id));
-      const message = uploadMessage(e, t("pages.failedToUpload"));
-      setErrors((er) => ({ ...er, files: message }));
+      const message = isRefusal(e) ? e.message : t("pages.failedToUpload");
+      setFileError(message);
       toast.error(message);
     }
   }
@@ -61,12 +88,13 @@ export function ContactForm() {
   function onFilesChosen(e: ChangeEvent<HTMLInputElement>) {
     const chosen = Array.from(e.target.files ?? []);
     e.target.value = "";
-    setErrors((er) => ({ ...er, files: undefined }));
+    setFileError(null);
+    send.clearError("files");
     let room = CONTACT_MAX_FILES - files.length;
     for (const file of chosen) {
       const problem = room <= 0 ? "pages.contactTooManyFiles" : contactFileProblem(file);
       if (problem) {
-        setErrors((er) => ({ ...er, files: t(problem) }));
+        setFileError(t(problem));
         toast.error(t(problem));
         continue;
       }
@@ -75,41 +103,15 @@ export function ContactForm() {
     }
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (uploading) {
-      toast.error(t("pages.contact.waitForUploads"));
-      return;
-    }
-    const parsed = contactInput.safeParse({ ...values, files: files.map((f) => f.url) });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? "") as keyof FieldErrors;
-        next[key] ??= t(issue.message);
-      }
-      setErrors(next);
-      return;
-    }
-    setSending(true);
-    try {
-      const res = await api<{ message: string }>("/sendmessage", { method: "POST", body: parsed.data });
-      toast.success(res.message);
-      setValues(EMPTY);
-      setFiles([]);
-      setErrors({});
-    } catch (err) {
-      toast.error(
-        err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : t("pages.contactFallback"),
-      );
-    } finally {
-      setSending(false);
-    }
-  }
+  const onSubmit = send.onSubmit(() => ({ ...values, files: files.map((f) => f.url ?? "") }) as ContactFormValues);
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(e) => {
+        if (!uploading) return onSubmit(e);
+        e.preventDefault();
+        toast.error(t("pages.contact.waitForUploads"));
+      }}
       noValidate
       className="flex flex-col gap-4"
       aria-labelledby="contact-form-title"
@@ -126,7 +128,7 @@ export function ContactForm() {
           required
           value={values.name}
           onChange={set("name")}
-          error={errors.name}
+          error={send.error("name")}
         />
         <TextField
           label={t("pages.contact.phone")}
@@ -138,7 +140,7 @@ export function ContactForm() {
           required
           value={values.phone}
           onChange={set("phone")}
-          error={errors.phone}
+          error={send.error("phone")}
         />
         <TextField
           label={t("pages.contact.email")}
@@ -149,7 +151,7 @@ export function ContactForm() {
           required
           value={values.email}
           onChange={set("email")}
-          error={errors.email}
+          error={send.error("email")}
         />
         <SelectField
           label={t("pages.contact.type")}
@@ -157,7 +159,7 @@ export function ContactForm() {
           required
           value={values.type}
           onChange={set("type")}
-          error={errors.type}
+          error={send.error("type")}
         >
           <option value="">{t("pages.contact.typePlaceholder")}</option>
           {CONTACT_TYPES.map((type) => (
@@ -174,7 +176,7 @@ export function ContactForm() {
         required
         value={values.message}
         onChange={set("message")}
-        error={errors.message}
+        error={send.error("message")}
       />
 
       <div className="flex flex-col gap-2">
@@ -194,7 +196,7 @@ export function ContactForm() {
             className="peer sr-only"
             onChange={onFilesChosen}
             aria-labelledby={`${fileInputId}-label`}
-            aria-describedby={`${fileInputId}-hint${errors.files ? ` ${fileInputId}-error` : ""}`}
+            aria-describedby={`${fileInputId}-hint${filesError ? ` ${fileInputId}-error` : ""}`}
             disabled={files.length >= CONTACT_MAX_FILES}
             data-testid="contact-files"
           />
@@ -206,14 +208,14 @@ export function ContactForm() {
             {t("pages.contact.chooseFiles")}
           </label>
         </div>
-        {errors.files ? (
+        {filesError ? (
           <p
             id={`${fileInputId}-error`}
             role="alert"
             className="text-xs text-red-700 dark:text-red-400"
             data-testid="contact-files-error"
           >
-            {errors.files}
+            {filesError}
           </p>
         ) : null}
         {files.length ? (
@@ -248,7 +250,7 @@ export function ContactForm() {
       </div>
 
       <div>
-        <Button type="submit" loading={sending} disabled={uploading} size="lg">
+        <Button type="submit" loading={send.busy} disabled={uploading} size="lg">
           {t("pages.contact.send")}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { PostDTO } from "@server/modules/content/posts";
+import type { PostDTO } from "@server/modules/content/content-dto";
 import { ProductImage } from "~/components/catalog/product-image";
 import { useLang, useT } from "~/i18n/react";
 import { textLang } from "~/lib/text-lang";

@@ -1,18 +1,18 @@
 import { X } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { LIMITS } from "@core/constants";
+import type { z } from "zod";
 import { postInput } from "@core/validation/post";
-import type { PostDTO } from "@server/modules/content/posts";
+import type { PostDTO } from "@server/modules/content/content-dto";
 import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import { compressToWebp, NotAnImageError } from "./compress-image";
 import { StarPicker } from "./stars";
-
-type Errors = Partial<Record<"name" | "description" | "stars" | "images", string>>;
 
 interface Photo {
   key: string;
@@ -32,9 +32,24 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
   const [description, setDescription] = useState("");
   const [stars, setStars] = useState(0);
   const [photos, setPhotos] = useState<Photo[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
+  /** A photo's own problem (too many, not an image), before any upload. */
+  const [imageError, setImageError] = useState<string | null>(null);
   const uploading = photos.some((p) => p.url === null);
+  const share = useMutation((body: z.input<typeof postInput>) => call("POST /posts", { body }), {
+    schema: postInput,
+    success: "catalog.postShared",
+    // The page's list takes the new review from onPosted; nothing else on the page changed.
+    revalidate: false,
+    onSuccess: ({ post }) => {
+      for (const p of photos) URL.revokeObjectURL(p.preview);
+      setName("");
+      setDescription("");
+      setStars(0);
+      setPhotos([]);
+      onPosted(post);
+    },
+  });
+  const imagesError = imageError ?? share.error("images");
 
   if (!signedIn) {
     return (
@@ -57,15 +72,16 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
   const addFiles = async (files: File[]) => {
     if (!files.length) return;
     if (photos.length + files.length > LIMITS.postMaxImages) {
-      setErrors((e) => ({ ...e, images: t("catalogAdmin.postMaxImages") }));
+      setImageError(t("catalogAdmin.postMaxImages"));
       toast.error(t("catalogAdmin.postMaxImages"));
       return;
     }
     if (files.some((f) => !f.type.startsWith("image/"))) {
-      setErrors((e) => ({ ...e, images: t("catalog.imagesOnly") }));
+      setImageError(t("catalog.imagesOnly"));
       return;
     }
-    setErrors((e) => ({ ...e, images: undefined }));
+    setImageError(null);
+    share.clearError("images");
     const added = files.map((f) => ({
       key: crypto.randomUUID(),
       preview: URL.createObjectURL(f),
@@ -77,9 +93,9 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
       added.map(async ({ key, file }) => {
         try {
           const compressed = await compressToWebp(file);
-          const body = new FormData();
-          body.append("file", compressed);
-          const saved = await api<{ url: string }>("/uploads", { method: "POST", body });
+          const form = new FormData();
+          form.append("file", compressed);
+          const saved = await call("POST /uploads", { form });
           setPhotos((p) => p.map((x) => (x.key === key ? { ...x, url: saved.url } : x)));
         } catch (e) {
           setPhotos((p) => p.filter((x) => x.key !== key));
@@ -96,40 +112,13 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
       return p.filter((x) => x.key !== key);
     });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (uploading) return;
-    const parsed = postInput.safeParse({ name, description, stars, images: photos.map((p) => p.url) });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as keyof Errors;
-        next[field] ??= t(issue.message);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const { post } = await api<{ post: PostDTO }>("/posts", { method: "POST", body: parsed.data });
-      toast.success(t("catalog.postShared"));
-      for (const p of photos) URL.revokeObjectURL(p.preview);
-      setName("");
-      setDescription("");
-      setStars(0);
-      setPhotos([]);
-      onPosted(post);
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
   return (
     <form
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => {
+        // The form cannot be sent while a photo is still uploading (the button says so too).
+        if (!uploading) return share.onSubmit(() => ({ name, description, stars, images: photos.map((p) => p.url ?? "") }))(e);
+        e.preventDefault();
+      }}
       noValidate
       className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-2 p-6"
       data-testid="post-form"
@@ -139,7 +128,7 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
         label={t("catalog.yourName")}
         value={name}
         onChange={(e) => setName(e.target.value)}
-        error={errors.name}
+        error={share.error("name")}
         required
         maxLength={80}
         autoComplete="given-name"
@@ -149,12 +138,12 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
         label={t("catalog.yourReview")}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
-        error={errors.description}
+        error={share.error("description")}
         required
         maxLength={2000}
         name="description"
       />
-      <StarPicker value={stars} onChange={setStars} error={errors.stars} />
+      <StarPicker value={stars} onChange={setStars} error={share.error("stars")} />
       <div className="flex flex-col gap-2">
         <label htmlFor={fileId} className="text-sm font-medium">
           {t("catalog.photos")}
@@ -186,7 +175,7 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
           accept="image/*"
           multiple
           className="text-sm file:me-3 file:rounded-full file:border-0 file:bg-surface file:px-4 file:py-2 file:text-sm file:font-medium"
-          aria-describedby={errors.images ? `${fileId}-error` : undefined}
+          aria-describedby={imagesError ? `${fileId}-error` : undefined}
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = "";
@@ -194,9 +183,9 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
           }}
           data-testid="post-images"
         />
-        {errors.images ? (
+        {imagesError ? (
           <p id={`${fileId}-error`} role="alert" className="text-xs text-red-700 dark:text-red-400">
-            {errors.images}
+            {imagesError}
           </p>
         ) : null}
         {uploading ? (
@@ -205,7 +194,7 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
           </p>
         ) : null}
       </div>
-      <Button type="submit" disabled={uploading} loading={submitting} className="self-start" data-testid="post-submit">
+      <Button type="submit" disabled={uploading} loading={share.busy} className="self-start" data-testid="post-submit">
         {t("catalog.shareReview")}
       </Button>
     </form>

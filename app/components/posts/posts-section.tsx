@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import type { PostDTO } from "@server/modules/content/posts";
+import type { PostDTO } from "@server/modules/content/content-dto";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/states";
-import { toast } from "~/components/ui/toaster";
 import { ScrollRow } from "~/components/home/scroll-row";
-import { api, serverMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import { PostCard } from "./post-card";
 
@@ -24,25 +24,20 @@ export function PostsCarousel({
   const t = useT();
   const [posts, setPosts] = useState(initial);
   const [target, setTarget] = useState<PostDTO | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   useEffect(() => setPosts(initial), [initial]);
 
-  const confirmDelete = async () => {
-    if (!target) return;
-    setDeleting(true);
-    try {
-      await api(`/posts/${encodeURIComponent(target._id)}`, { method: "DELETE" });
-      setPosts((p) => p.filter((x) => x._id !== target._id));
-      toast.success(t("catalog.postDeleted"));
+  // SPEC §8's words: 'Post deleted', and 'Error deleting post' when the server sent no message.
+  const remove = useMutation((post: PostDTO) => call("DELETE /posts/:id", { params: { id: post._id } }), {
+    success: "catalog.postDeleted",
+    failure: "catalog.postDeleteError",
+    // The carousel's list is this component's own state: it drops the review at once.
+    revalidate: false,
+    onSuccess: (_, post) => {
+      setPosts((p) => p.filter((x) => x._id !== post._id));
       setTarget(null);
-    } catch (e) {
-      // The server's message first, the spec's 'Error deleting post' when it sent none (SPEC §8).
-      toast.error(serverMessage(e, t("catalog.postDeleteError")));
-    } finally {
-      setDeleting(false);
-    }
-  };
+    },
+  });
 
   if (!posts.length) return <EmptyState title={t("catalog.noPosts")} />;
   return (
@@ -64,8 +59,10 @@ export function PostsCarousel({
         title={t("catalog.deletePostConfirm")}
         description={t("catalog.deletePostText")}
         confirmLabel={t("catalog.deletePost")}
-        onConfirm={confirmDelete}
-        loading={deleting}
+        onConfirm={() => {
+          if (target) void remove.submit(target);
+        }}
+        loading={remove.busy}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { Pause, Play } from "lucide-react";
 import { TIMINGS } from "@core/constants";
-import type { ActiveHeadline } from "@server/modules/content/headlines-active";
+import type { ActiveHeadline } from "@server/modules/content/content-dto";
 import { useRotation } from "~/components/ui/use-rotation";
 import { useT } from "~/i18n/react";
 

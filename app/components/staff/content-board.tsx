@@ -1,80 +1,80 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ExternalLink, Plus, RotateCcw, Trash2 } from "lucide-react";
+import type { z } from "zod";
 import { LIMITS } from "@core/constants";
 import { bannerInput, headlineInput } from "@core/validation/content";
-import { api, errorMessage } from "~/lib/api";
+import type { BannerAdminDTO, HeadlineAdminDTO } from "@server/modules/content/content-dto";
+import { call } from "~/lib/api-client";
+import { useCall } from "~/lib/use-call";
+import { useMutation } from "~/lib/use-mutation";
 import { useLang, useT } from "~/i18n/react";
 import { inPageLang, textLang } from "~/lib/text-lang";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { Switch } from "~/components/ui/switch";
-import { toast } from "~/components/ui/toaster";
 import { ImageUpload } from "./image-upload";
-import { listFrom, useApiQuery } from "./use-api-query";
-import { fieldErrors } from "@core/validation/field-errors";
 import { cutText } from "./codes";
 import { QueryStatus } from "./query-status";
 
 /** Banners (hero slides) and headlines share one pattern (SPEC §2): cards, active toggle, soft delete. */
-export type ContentKind = "promos" | "headlines";
+export type ContentBoardProps =
+  | { kind: "promos"; initial: BannerAdminDTO[] | null }
+  | { kind: "headlines"; initial: HeadlineAdminDTO[] | null };
+export type ContentKind = ContentBoardProps["kind"];
+type Item = BannerAdminDTO | HeadlineAdminDTO;
+type Change = { item: Item; to: "active" | "inactive" | "deleted" | "restored" };
 
-interface ContentItem {
-  _id: string;
-  title: string;
-  titleAr?: string | null;
-  description?: string;
-  descriptionAr?: string | null;
-  promotion?: string;
-  promotionAr?: string | null;
-  buttonTextAr?: string | null;
-  link?: string;
-  buttonText?: string;
-  image?: string;
-  hidden: boolean;
-  active: boolean;
-}
-
-const listPath = (kind: ContentKind) => (kind === "promos" ? "/getpromos" : "/getheadlines");
 /** i18n key prefix: "staff.promo…" or "staff.headline…". */
 const noun = (kind: ContentKind) => (kind === "promos" ? "promo" : "headline");
 
-export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: unknown }) {
+/** One change of a card, through the kind's own operation; the server's message is the toast. */
+function changeItem(kind: ContentKind, { item, to }: Change): Promise<{ message: string }> {
+  const params = { id: item._id };
+  if (kind === "promos") {
+    if (to === "active") return call("POST /promos/active/:id", { params, body: { active: true } });
+    if (to === "inactive") return call("DELETE /promos/active/:id", { params });
+    if (to === "deleted") return call("DELETE /promos/:id", { params });
+    return call("POST /promos/restore/:id", { params });
+  }
+  if (to === "active") return call("POST /headlines/active/:id", { params, body: { active: true } });
+  if (to === "inactive") return call("DELETE /headlines/active/:id", { params });
+  if (to === "deleted") return call("DELETE /headlines/:id", { params });
+  return call("POST /headlines/restore/:id", { params });
+}
+
+export function ContentBoard({ kind, initial }: ContentBoardProps) {
   const t = useT();
   const lang = useLang();
   const [showDeleted, setShowDeleted] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const list = useApiQuery<unknown>(listPath(kind), { method: "POST", body: { hidden: showDeleted } }, initial);
-  const items = listFrom<ContentItem>(list.data, kind, "promos", "headlines", "banners");
+  // Each kind reads its own list; the other one waits (a null input reads nothing).
+  const input = { body: { hidden: showDeleted } };
+  const banners = useCall("POST /getpromos", kind === "promos" ? input : null, kind === "promos" ? initial : null);
+  const headlines = useCall(
+    "POST /getheadlines",
+    kind === "headlines" ? input : null,
+    kind === "headlines" ? initial : null,
+  );
+  const list = kind === "promos" ? banners : headlines;
+  const items: Item[] = list.data ?? [];
   const n = noun(kind);
 
-  async function run(id: string, action: () => Promise<unknown>, successKey: string) {
-    setBusyId(id);
-    try {
-      await action();
-      toast.success(t(successKey));
-      await list.reload();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  const setActive = (item: ContentItem, active: boolean) =>
-    run(
-      item._id,
-      () =>
-        active
-          ? api(`/${kind}/active/${item._id}`, { method: "POST", body: { active: true } })
-          : api(`/${kind}/active/${item._id}`, { method: "DELETE" }),
-      `staff.${n}StatusUpdated`,
-    );
-  const remove = (item: ContentItem) =>
-    run(item._id, () => api(`/${kind}/${item._id}`, { method: "DELETE" }), `staff.${n}Deleted`);
-  const restore = (item: ContentItem) =>
-    run(item._id, () => api(`/${kind}/restore/${item._id}`, { method: "POST", body: {} }), `staff.${n}Restored`);
+  // The cards are this screen's own state (useCall), not a loader's: reload them instead of revalidating.
+  const [changing, setChanging] = useState<string | null>(null);
+  const change = useMutation((c: Change) => changeItem(kind, c), {
+    revalidate: false,
+    onSuccess: () => void list.reload(),
+  });
+  const act = (item: Item, to: Change["to"]) => {
+    setChanging(item._id);
+    void change.submit({ item, to });
+  };
+  const busy = (item: Item) => change.busy && changing === item._id;
+  const created = () => {
+    setCreating(false);
+    void list.reload();
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -95,19 +95,21 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
           // What the page's reader sees: the Arabic where staff gave it, as products do (decision 139).
           const title = inPageLang(item.title, item.titleAr, lang);
           const other = lang === "ar" ? (item.titleAr?.trim() ? item.title : null) : item.titleAr;
-          const text =
-            kind === "promos"
-              ? inPageLang(item.description ?? "", item.descriptionAr, lang)
-              : inPageLang(item.promotion ?? "", item.promotionAr, lang);
-          const button = item.buttonText ? inPageLang(item.buttonText, item.buttonTextAr, lang) : "";
+          const banner = "image" in item ? item : null;
+          const text = banner
+            ? inPageLang(banner.description, banner.descriptionAr, lang)
+            : "promotion" in item
+              ? inPageLang(item.promotion, item.promotionAr, lang)
+              : "";
+          const button = banner?.buttonText ? inPageLang(banner.buttonText, banner.buttonTextAr, lang) : "";
           return (
             <li
               key={item._id}
               className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface"
               data-testid={`${n}-card`}
             >
-              {item.image ? (
-                <img src={item.image} alt="" className="aspect-[16/7] w-full object-cover" loading="lazy" />
+              {banner?.image ? (
+                <img src={banner.image} alt="" className="aspect-[16/7] w-full object-cover" loading="lazy" />
               ) : null}
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <div className="flex items-start justify-between gap-2">
@@ -126,7 +128,7 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
                     {other}
                   </p>
                 ) : null}
-                {kind === "promos" ? (
+                {banner ? (
                   <p className="text-sm" {...textLang(text, lang)}>
                     {cutText(text, LIMITS.bannerDescriptionPreviewChars)}
                   </p>
@@ -135,15 +137,15 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
                     {text}
                   </p>
                 )}
-                {item.link ? (
+                {banner?.link ? (
                   <a
-                    href={item.link}
+                    href={banner.link}
                     className="inline-flex items-center gap-1 break-all text-sm text-brand-700 underline dark:text-brand-300"
                     target="_blank"
                     rel="noreferrer"
                   >
                     <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-                    <bdi>{item.link}</bdi>
+                    <bdi>{banner.link}</bdi>
                   </a>
                 ) : null}
                 {button ? <p className="text-xs text-muted">{t("staff.buttonTextIs", { text: button })}</p> : null}
@@ -153,8 +155,8 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
                   ) : (
                     <Switch
                       checked={item.active}
-                      disabled={busyId === item._id}
-                      onCheckedChange={(v) => void setActive(item, v)}
+                      disabled={busy(item)}
+                      onCheckedChange={(v) => act(item, v ? "active" : "inactive")}
                       label={
                         <>
                           {t("staff.active")}
@@ -167,8 +169,8 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
                     <Button
                       variant="outline"
                       size="sm"
-                      loading={busyId === item._id}
-                      onClick={() => void restore(item)}
+                      loading={busy(item)}
+                      onClick={() => act(item, "restored")}
                       aria-label={`${t("common.restore")}: ${title}`}
                     >
                       <RotateCcw className="size-4" aria-hidden />
@@ -178,8 +180,8 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
                     <Button
                       variant="ghost"
                       size="sm"
-                      loading={busyId === item._id}
-                      onClick={() => void remove(item)}
+                      loading={busy(item)}
+                      onClick={() => act(item, "deleted")}
                       aria-label={`${t("common.delete")}: ${title}`}
                     >
                       <Trash2 className="size-4" aria-hidden />
@@ -193,26 +195,13 @@ export function ContentBoard({ kind, initial }: { kind: ContentKind; initial?: u
         })}
       </ul>
       <Dialog open={creating} onOpenChange={setCreating} title={t(`staff.create_${n}`)} size="lg">
-        {kind === "promos" ? (
-          <BannerForm
-            onDone={() => {
-              setCreating(false);
-              void list.reload();
-            }}
-          />
-        ) : (
-          <HeadlineForm
-            onDone={() => {
-              setCreating(false);
-              void list.reload();
-            }}
-          />
-        )}
+        {kind === "promos" ? <BannerForm onDone={created} /> : <HeadlineForm onDone={created} />}
       </Dialog>
     </div>
   );
 }
 
+/** Banners and headlines are created inactive (SPEC §4); staff switch them on from the card. */
 function BannerForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const [form, setForm] = useState({
@@ -225,39 +214,30 @@ function BannerForm({ onDone }: { onDone: () => void }) {
     link: "",
     image: "",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const set = (k: keyof typeof form, v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const err = (k: string) => (errors[k] ? t(errors[k]) : null);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = bannerInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      await api("/promos", { method: "POST", body: { ...parsed.data, hidden: false, active: false } });
-      toast.success(t("staff.promoCreated"));
-      onDone();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = useMutation((body: z.input<typeof bannerInput>) => call("POST /promos", { body }), {
+    schema: bannerInput,
+    revalidate: false,
+    onSuccess: onDone,
+  });
+  const set = (k: keyof typeof form, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    save.clearError(k);
+  };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" data-testid="banner-form">
+    <form
+      onSubmit={save.onSubmit(() => form)}
+      noValidate
+      className="grid gap-3 sm:grid-cols-2"
+      data-testid="banner-form"
+    >
       <TextField
         label={t("staff.title")}
         value={form.title}
         onChange={(e) => set("title", e.target.value)}
         name="title"
-        error={err("title")}
+        error={save.error("title")}
         required
       />
       <TextField
@@ -265,6 +245,7 @@ function BannerForm({ onDone }: { onDone: () => void }) {
         value={form.titleAr}
         onChange={(e) => set("titleAr", e.target.value)}
         name="titleAr"
+        error={save.error("titleAr")}
         dir="rtl"
         lang="ar"
       />
@@ -273,7 +254,7 @@ function BannerForm({ onDone }: { onDone: () => void }) {
         value={form.description}
         onChange={(e) => set("description", e.target.value)}
         name="description"
-        error={err("description")}
+        error={save.error("description")}
         required
       />
       <TextAreaField
@@ -281,6 +262,7 @@ function BannerForm({ onDone }: { onDone: () => void }) {
         value={form.descriptionAr}
         onChange={(e) => set("descriptionAr", e.target.value)}
         name="descriptionAr"
+        error={save.error("descriptionAr")}
         dir="rtl"
         lang="ar"
       />
@@ -289,7 +271,7 @@ function BannerForm({ onDone }: { onDone: () => void }) {
         value={form.buttonText}
         onChange={(e) => set("buttonText", e.target.value)}
         name="buttonText"
-        error={err("buttonText")}
+        error={save.error("buttonText")}
         required
       />
       <TextField
@@ -297,6 +279,7 @@ function BannerForm({ onDone }: { onDone: () => void }) {
         value={form.buttonTextAr}
         onChange={(e) => set("buttonTextAr", e.target.value)}
         name="buttonTextAr"
+        error={save.error("buttonTextAr")}
         dir="rtl"
         lang="ar"
       />
@@ -306,7 +289,7 @@ function BannerForm({ onDone }: { onDone: () => void }) {
           value={form.link}
           onChange={(e) => set("link", e.target.value)}
           name="link"
-          error={err("link")}
+          error={save.error("link")}
           required
           placeholder="/shop?category=dresses"
           dir="ltr"
@@ -318,12 +301,12 @@ function BannerForm({ onDone }: { onDone: () => void }) {
           value={form.image ? [form.image] : []}
           onChange={(urls) => set("image", urls[0] ?? "")}
           max={1}
-          error={err("image")}
+          error={save.error("image")}
           onUploadingChange={setUploading}
         />
       </div>
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button type="submit" loading={saving} disabled={!form.image || uploading} data-testid="banner-submit">
+        <Button type="submit" loading={save.busy} disabled={!form.image || uploading} data-testid="banner-submit">
           {t("staff.create_promo")}
         </Button>
       </div>
@@ -334,38 +317,29 @@ function BannerForm({ onDone }: { onDone: () => void }) {
 function HeadlineForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const [form, setForm] = useState({ title: "", titleAr: "", promotion: "", promotionAr: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = (k: keyof typeof form, v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const err = (k: string) => (errors[k] ? t(errors[k]) : null);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = headlineInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      await api("/headlines", { method: "POST", body: { ...parsed.data, hidden: false, active: false } });
-      toast.success(t("staff.headlineCreated"));
-      onDone();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const save = useMutation((body: z.input<typeof headlineInput>) => call("POST /headlines", { body }), {
+    schema: headlineInput,
+    revalidate: false,
+    onSuccess: onDone,
+  });
+  const set = (k: keyof typeof form, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    save.clearError(k);
+  };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2" data-testid="headline-form">
+    <form
+      onSubmit={save.onSubmit(() => form)}
+      noValidate
+      className="grid gap-3 sm:grid-cols-2"
+      data-testid="headline-form"
+    >
       <TextField
         label={t("staff.title")}
         value={form.title}
         onChange={(e) => set("title", e.target.value)}
         name="title"
-        error={err("title")}
+        error={save.error("title")}
         required
       />
       <TextField
@@ -373,6 +347,7 @@ function HeadlineForm({ onDone }: { onDone: () => void }) {
         value={form.titleAr}
         onChange={(e) => set("titleAr", e.target.value)}
         name="titleAr"
+        error={save.error("titleAr")}
         dir="rtl"
         lang="ar"
       />
@@ -381,7 +356,7 @@ function HeadlineForm({ onDone }: { onDone: () => void }) {
         value={form.promotion}
         onChange={(e) => set("promotion", e.target.value)}
         name="promotion"
-        error={err("promotion")}
+        error={save.error("promotion")}
         required
       />
       <TextAreaField
@@ -389,11 +364,12 @@ function HeadlineForm({ onDone }: { onDone: () => void }) {
         value={form.promotionAr}
         onChange={(e) => set("promotionAr", e.target.value)}
         name="promotionAr"
+        error={save.error("promotionAr")}
         dir="rtl"
         lang="ar"
       />
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button type="submit" loading={saving} data-testid="headline-submit">
+        <Button type="submit" loading={save.busy} data-testid="headline-submit">
           {t("staff.create_headline")}
         </Button>
       </div>

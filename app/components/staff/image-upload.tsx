@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { ImagePlus, X } from "lucide-react";
-import { api } from "~/lib/api";
+import { call } from "~/lib/api-client";
 import { useLang, useT } from "~/i18n/react";
 import { toast } from "~/components/ui/toaster";
 
@@ -8,7 +8,7 @@ import { toast } from "~/components/ui/toaster";
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append("file", file);
-  const { url } = await api<{ url: string }>("/uploads", { method: "POST", body: form });
+  const { url } = await call("POST /uploads", { form });
   return url;
 }
 

@@ -1,13 +1,22 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Trash2, Truck } from "lucide-react";
 import type { Route } from "./+types/discounts";
 import { CATEGORIES, COLLECTIONS } from "@core/constants";
-import { categoryDiscountForm, collectionDiscountForm, productDiscountForm } from "@core/validation/discount";
+import type { z } from "zod";
+import {
+  categoryDiscountForm,
+  collectionDiscountForm,
+  type discountInput,
+  productDiscountForm,
+} from "@core/validation/discount";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import type { DiscountDTO } from "@server/modules/promotions/promotions-dto";
 import { listDiscounts } from "@server/modules/promotions/discounts";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useCall } from "~/lib/use-call";
+import { type Mutation, useMutation } from "~/lib/use-mutation";
 import { metaTranslator } from "~/i18n/meta";
 import { useT, useLang } from "~/i18n/react";
 import { inPageLang, textLang } from "~/lib/text-lang";
@@ -17,11 +26,8 @@ import { SelectField, TextField } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
-import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { td, StaffTable } from "~/components/staff/table-scroll";
-import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
-import { fieldErrors } from "@core/validation/field-errors";
 import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,38 +42,34 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT("staff.discountsTitle") }, { name: "robots", content: "noindex" }];
 }
 
-interface Discount {
-  _id: string;
-  discount: number;
-  hasShipping: boolean;
-  active?: boolean;
-  category?: string | null;
-  collectionName?: string | null;
-  productId?: string | { _id: string; name: string } | null;
-  productName?: string | null;
-  productNameAr?: string | null;
-}
-
 type Kind = "category" | "collection" | "product";
 
-const productIdOf = (d: Discount) =>
-  typeof d.productId === "object" && d.productId ? d.productId._id : (d.productId ?? null);
-
-function targetOf(d: Discount): { kind: Kind; key: string } | null {
+function targetOf(d: DiscountDTO): { kind: Kind; key: string } | null {
   if (d.category) return { kind: "category", key: d.category };
   if (d.collectionName) return { kind: "collection", key: d.collectionName };
-  const id = productIdOf(d);
-  return id ? { kind: "product", key: id } : null;
+  return d.productId ? { kind: "product", key: d.productId } : null;
 }
 
 /** Discounts by category, collection or product (SPEC §2), and every discount in one list. */
 export default function Discounts({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const all = useApiQuery<unknown>("/alldiscounts", undefined, loaderData.list);
-  const discounts = listFrom<Discount>(all.data, "discounts");
-  const [removing, setRemoving] = useState<Discount | null>(null);
-  const [busy, setBusy] = useState(false);
+  const all = useCall("GET /alldiscounts", {}, loaderData.list);
+  const discounts = all.data?.discounts ?? [];
+  const [removing, setRemoving] = useState<DiscountDTO | null>(null);
+  // The list is this screen's own state (useCall), not a loader's: reload it instead of revalidating.
+  const remove = useMutation(
+    ({ kind, key }: { kind: Kind; key: string }) =>
+      call("DELETE /discounts/:kind/:value", { params: { kind, value: key } }),
+    {
+      success: "staff.discountRemoved",
+      revalidate: false,
+      onSuccess: () => {
+        setRemoving(null);
+        void all.reload();
+      },
+    },
+  );
 
   const find = (kind: Kind, key: string) =>
     discounts.find((d) => {
@@ -75,37 +77,16 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
       return tg?.kind === kind && tg.key === key;
     }) ?? null;
 
-  function labelOf(d: Discount): string {
+  function labelOf(d: DiscountDTO): string {
     const tg = targetOf(d);
     if (!tg) return "";
     if (tg.kind === "category") return `${t("staff.byCategory")}: ${t(`common.category.${tg.key}`)}`;
     if (tg.kind === "collection") return `${t("staff.byCollection")}: ${t(`common.collection.${tg.key}`)}`;
-    const name =
-      typeof d.productId === "object" && d.productId
-        ? d.productId.name
-        : d.productName
-          ? inPageLang(d.productName, d.productNameAr, lang)
-          : tg.key;
+    const name = d.productName ? inPageLang(d.productName, d.productNameAr, lang) : tg.key;
     return `${t("staff.byProduct")}: ${name}`;
   }
 
-  async function remove(d: Discount) {
-    const tg = targetOf(d);
-    if (!tg) return;
-    setBusy(true);
-    try {
-      await api(`/discounts/${tg.kind}/${encodeURIComponent(tg.key)}`, { method: "DELETE" });
-      toast.success(t("staff.discountRemoved"));
-      setRemoving(null);
-      await all.reload();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const current = (d: Discount | null, children: React.ReactNode) =>
+  const current = (d: DiscountDTO | null, children: React.ReactNode) =>
     d ? <CurrentDiscount discount={d} onRemove={() => setRemoving(d)} /> : children;
 
   return (
@@ -187,14 +168,17 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
         title={t("staff.removeDiscountConfirm")}
         description={removing ? labelOf(removing) : undefined}
         confirmLabel={t("staff.removeDiscount")}
-        loading={busy}
-        onConfirm={() => void (removing && remove(removing))}
+        loading={remove.busy}
+        onConfirm={() => {
+          const target = removing && targetOf(removing);
+          if (target) void remove.submit(target);
+        }}
       />
     </StaffPage>
   );
 }
 
-function CurrentDiscount({ discount, onRemove }: { discount: Discount; onRemove: () => void }) {
+function CurrentDiscount({ discount, onRemove }: { discount: DiscountDTO; onRemove: () => void }) {
   const t = useT();
   return (
     <div
@@ -218,9 +202,32 @@ function CurrentDiscount({ discount, onRemove }: { discount: Discount; onRemove:
 }
 
 interface TabProps {
-  find: (kind: Kind, key: string) => Discount | null;
-  current: (d: Discount | null, form: React.ReactNode) => React.ReactNode;
+  find: (kind: Kind, key: string) => DiscountDTO | null;
+  current: (d: DiscountDTO | null, form: React.ReactNode) => React.ReactNode;
   onSaved: () => Promise<boolean>;
+}
+
+/** What the form sends: the percent, free shipping, and the tab's one target. */
+type DiscountBody = z.input<typeof discountInput>;
+type SaveDiscount = Mutation<DiscountBody, unknown>;
+
+/** Each tab checks its own target with its own message (SPEC §5) before the API checks them all. */
+const TAB_FORMS = {
+  category: categoryDiscountForm,
+  collection: collectionDiscountForm,
+  product: productDiscountForm,
+} as const;
+const TARGET_FIELD = { category: "category", collection: "collectionName", product: "productId" } as const;
+
+/** The tab's save: its target's error shows beside the tab's own picker, the percent's in the form. */
+function useSaveDiscount(kind: Kind, onSaved: () => Promise<boolean>): SaveDiscount {
+  return useMutation((body: DiscountBody) => call("POST /discounts", { body }), {
+    schema: TAB_FORMS[kind] as unknown as z.ZodType<unknown, DiscountBody>,
+    success: "staff.discountAdded",
+    // The list is the screen's own state: it reloads instead of the loaders.
+    revalidate: false,
+    onSuccess: () => void onSaved(),
+  });
 }
 
 function TargetTab({
@@ -233,7 +240,7 @@ function TargetTab({
 }: TabProps & { kind: "category" | "collection"; options: readonly string[]; optionLabel: (v: string) => string }) {
   const t = useT();
   const [target, setTarget] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const save = useSaveDiscount(kind, onSaved);
   return (
     <div className="flex max-w-xl flex-col gap-4">
       <SelectField
@@ -241,9 +248,9 @@ function TargetTab({
         value={target}
         onChange={(e) => {
           setTarget(e.target.value);
-          setError(null);
+          save.clearError(TARGET_FIELD[kind]);
         }}
-        error={error}
+        error={save.error(TARGET_FIELD[kind])}
         data-testid={`discount-${kind}`}
       >
         <option value="">{kind === "category" ? t("staff.chooseCategory") : t("staff.chooseCollection")}</option>
@@ -255,7 +262,7 @@ function TargetTab({
       </SelectField>
       {current(
         target ? find(kind, target) : null,
-        <DiscountForm kind={kind} target={target} onTargetError={setError} onSaved={onSaved} />,
+        <DiscountForm kind={kind} target={target} save={save} />,
       )}
     </div>
   );
@@ -267,9 +274,9 @@ function ProductTab({ find, current, onSaved }: TabProps) {
   const [search, setSearch] = useState("");
   const [query, setQuery] = useState("");
   const [picked, setPicked] = useState<ProductDTO | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const results = useApiQuery<unknown>(query ? `/products?search=${encodeURIComponent(query)}&limit=10` : null);
-  const products = listFrom<ProductDTO>(results.data, "products");
+  const save = useSaveDiscount("product", onSaved);
+  const results = useCall("GET /products", query ? { query: { search: query, limit: 10 } } : null);
+  const products = results.data?.products ?? [];
 
   return (
     <div className="flex max-w-xl flex-col gap-4">
@@ -287,7 +294,7 @@ function ProductTab({ find, current, onSaved }: TabProps) {
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            error={error}
+            error={save.error("productId")}
             data-testid="discount-product-search"
           />
         </div>
@@ -311,7 +318,7 @@ function ProductTab({ find, current, onSaved }: TabProps) {
                 type="button"
                 onClick={() => {
                   setPicked(p);
-                  setError(null);
+                  save.clearError("productId");
                 }}
                 aria-pressed={picked?._id === p._id}
                 className="flex w-full items-center gap-3 rounded-lg p-2 text-start hover:bg-surface-2 aria-pressed:bg-brand-50 dark:aria-pressed:bg-brand-900/40"
@@ -331,64 +338,28 @@ function ProductTab({ find, current, onSaved }: TabProps) {
       ) : null}
       {current(
         picked ? find("product", picked._id) : null,
-        <DiscountForm kind="product" target={picked?._id ?? ""} onTargetError={setError} onSaved={onSaved} />,
+        <DiscountForm kind="product" target={picked?._id ?? ""} save={save} />,
       )}
     </div>
   );
 }
 
-function DiscountForm({
-  kind,
-  target,
-  onTargetError,
-  onSaved,
-}: {
-  kind: Kind;
-  target: string;
-  onTargetError: (m: string | null) => void;
-  onSaved: () => Promise<boolean>;
-}) {
+function DiscountForm({ kind, target, save }: { kind: Kind; target: string; save: SaveDiscount }) {
   const t = useT();
   const [discount, setDiscount] = useState("");
   const [hasShipping, setHasShipping] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const body =
-      kind === "category"
-        ? categoryDiscountForm.safeParse({ category: target, discount, hasShipping })
-        : kind === "collection"
-          ? collectionDiscountForm.safeParse({ collectionName: target, discount, hasShipping })
-          : productDiscountForm.safeParse({ productId: target, discount, hasShipping });
-    if (!body.success) {
-      const errs = fieldErrors(body.error.issues);
-      const targetMsg = errs.category ?? errs.collectionName ?? errs.productId;
-      onTargetError(targetMsg ? t(targetMsg) : null);
-      setError(errs.discount ? t(errs.discount) : null);
-      toast.error(t(body.error.issues[0]!.message));
-      return;
-    }
-    setError(null);
-    onTargetError(null);
-    setSaving(true);
-    try {
-      await api("/discounts", { method: "POST", body: body.data });
-      toast.success(t("staff.discountAdded"));
-      setDiscount("");
-      setHasShipping(false);
-      await onSaved();
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const body = (): DiscountBody => ({ [TARGET_FIELD[kind]]: target, discount, hasShipping });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save.submit(body()).then((saved) => {
+          if (!saved) return;
+          setDiscount("");
+          setHasShipping(false);
+        });
+      }}
       noValidate
       className="flex flex-col gap-3 rounded-xl border border-line p-4"
       data-testid="discount-form"
@@ -400,8 +371,11 @@ function DiscountForm({
         max={100}
         step={1}
         value={discount}
-        onChange={(e) => setDiscount(e.target.value)}
-        error={error}
+        onChange={(e) => {
+          setDiscount(e.target.value);
+          save.clearError("discount");
+        }}
+        error={save.error("discount")}
         required
         name="discount"
       />
@@ -416,7 +390,7 @@ function DiscountForm({
         {t("staff.freeShipping")}
       </label>
       <div>
-        <Button type="submit" loading={saving} data-testid="discount-submit">
+        <Button type="submit" loading={save.busy} data-testid="discount-submit">
           {t("staff.addDiscount")}
         </Button>
       </div>

@@ -1,22 +1,23 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Trash2, Wand2 } from "lucide-react";
 import type { Route } from "./+types/promocodes";
 import { listPromoCodes } from "@server/modules/promotions/promo-codes";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useCall } from "~/lib/use-call";
+import { useMutation } from "~/lib/use-mutation";
 import { metaTranslator } from "~/i18n/meta";
 import { useLang, useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { toast } from "~/components/ui/toaster";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { td, StaffTable } from "~/components/staff/table-scroll";
-import { listFrom, useApiQuery } from "~/components/staff/use-api-query";
-import { fieldErrors } from "@core/validation/field-errors";
 import { generatePromoCode, isExpired, staffLocale, tomorrowIso } from "~/components/staff/codes";
+import type { z } from "zod";
 import { promoCodeInput } from "@core/validation/promo-code";
+import type { PromoCodeDTO } from "@server/modules/promotions/promotions-dto";
 import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,38 +34,22 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT("staff.promoCodesTitle") }, { name: "robots", content: "noindex" }];
 }
 
-interface PromoCode {
-  _id: string;
-  code: string;
-  discountValue: number;
-  usageLimit: number;
-  uses: number;
-  expDate: string;
-  active: boolean;
-}
-
 export default function PromoCodes({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const list = useApiQuery<unknown>("/promocodes", undefined, loaderData.list);
-  const codes = listFrom<PromoCode>(list.data, "promoCodes");
-  const [deleting, setDeleting] = useState<PromoCode | null>(null);
-  const [busy, setBusy] = useState(false);
-  const dateFmt = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium" });
-
-  async function remove(code: PromoCode) {
-    setBusy(true);
-    try {
-      await api(`/promocodes/${code._id}`, { method: "DELETE" });
-      toast.success(t("staff.promoCodeDeleted"));
+  const list = useCall("GET /promocodes", {}, loaderData.list);
+  const codes = list.data?.promoCodes ?? [];
+  const [deleting, setDeleting] = useState<PromoCodeDTO | null>(null);
+  // The list is this screen's own state (useCall), not a loader's: reload it instead of revalidating.
+  const remove = useMutation((code: PromoCodeDTO) => call("DELETE /promocodes/:id", { params: { id: code._id } }), {
+    success: "staff.promoCodeDeleted",
+    revalidate: false,
+    onSuccess: () => {
       setDeleting(null);
-      await list.reload();
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+      void list.reload();
+    },
+  });
+  const dateFmt = new Intl.DateTimeFormat(staffLocale(lang), { dateStyle: "medium" });
 
   return (
     <StaffPage title={t("staff.promoCodesTitle")} description={t("staff.promoCodesIntro")} testId="promocodes">
@@ -124,8 +109,10 @@ export default function PromoCodes({ loaderData }: Route.ComponentProps) {
         title={t("staff.deletePromoCodeConfirm")}
         description={deleting?.code}
         confirmLabel={t("common.delete")}
-        loading={busy}
-        onConfirm={() => void (deleting && remove(deleting))}
+        loading={remove.busy}
+        onConfirm={() => {
+          if (deleting) void remove.submit(deleting);
+        }}
       />
     </StaffPage>
   );
@@ -135,42 +122,29 @@ function CreatePromoCode({ onCreated }: { onCreated: () => Promise<boolean> }) {
   const t = useT();
   const empty = { code: "", discountValue: "", usageLimit: "", expDate: "" };
   const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const set = (k: keyof typeof empty, v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const err = (k: string) => (errors[k] ? t(errors[k]) : null);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const result = promoCodeInput.safeParse(form);
-    if (!result.success) {
-      setErrors(fieldErrors(result.error.issues));
-      toast.error(t(result.error.issues[0]!.message));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await api("/promocodes", { method: "POST", body: result.data });
-      toast.success(t("staff.promoCodeCreated"));
+  const save = useMutation((body: z.input<typeof promoCodeInput>) => call("POST /promocodes", { body }), {
+    schema: promoCodeInput,
+    success: "staff.promoCodeCreated",
+    revalidate: false,
+    onSuccess: async () => {
       setForm(empty);
       await onCreated();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const set = (k: keyof typeof empty, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    save.clearError(k);
+  };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3" data-testid="promo-code-form">
+    <form onSubmit={save.onSubmit(() => form)} noValidate className="flex flex-col gap-3" data-testid="promo-code-form">
       <div className="flex items-end gap-2">
         <div className="flex-1">
           <TextField
             label={t("staff.code")}
             value={form.code}
             onChange={(e) => set("code", e.target.value.toUpperCase())}
-            error={err("code")}
+            error={save.error("code")}
             required
             name="code"
             className="font-mono"
@@ -188,7 +162,7 @@ function CreatePromoCode({ onCreated }: { onCreated: () => Promise<boolean> }) {
         max={100}
         value={form.discountValue}
         onChange={(e) => set("discountValue", e.target.value)}
-        error={err("discountValue")}
+        error={save.error("discountValue")}
         required
         name="discountValue"
       />
@@ -199,7 +173,7 @@ function CreatePromoCode({ onCreated }: { onCreated: () => Promise<boolean> }) {
         step={1}
         value={form.usageLimit}
         onChange={(e) => set("usageLimit", e.target.value)}
-        error={err("usageLimit")}
+        error={save.error("usageLimit")}
         required
         name="usageLimit"
       />
@@ -209,12 +183,12 @@ function CreatePromoCode({ onCreated }: { onCreated: () => Promise<boolean> }) {
         min={tomorrowIso()}
         value={form.expDate}
         onChange={(e) => set("expDate", e.target.value)}
-        error={err("expDate")}
+        error={save.error("expDate")}
         required
         name="expDate"
       />
       <div>
-        <Button type="submit" loading={saving} data-testid="promo-code-submit">
+        <Button type="submit" loading={save.busy} data-testid="promo-code-submit">
           {t("staff.createPromoCode")}
         </Button>
       </div>

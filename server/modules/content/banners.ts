@@ -8,28 +8,12 @@ import type { SessionUser } from "../accounts/sessions";
 import { emit } from "../../events";
 import { recordAudit } from "../audit/audit";
 import { isUuid } from "../../db/ids";
+import type { BannerAdminDTO, BannerDTO } from "./content-dto";
+
+/** Still named here for the home data (catalog/home-data.ts), which checks its own schema against it. */
+export type { BannerDTO };
 
 type BannerRow = typeof promoBanners.$inferSelect;
-
-/** A hero slide as the storefront shows it, in the reader's language where staff gave one. */
-export interface BannerDTO {
-  _id: string;
-  title: string;
-  description: string;
-  link: string;
-  buttonText: string;
-  image: string;
-  hidden: boolean;
-  active: boolean;
-}
-
-/** A banner as the back office edits it: both languages. */
-export interface BannerAdminDTO extends BannerDTO {
-  titleAr: string | null;
-  descriptionAr: string | null;
-  buttonTextAr: string | null;
-  createdAt: string;
-}
 
 const localised = (b: BannerRow, lang: Lang): BannerDTO => ({
   _id: b.id,

@@ -2,12 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { headlines } from "../../db/schema";
 import type { Lang } from "@core/constants";
-
-export interface ActiveHeadline {
-  _id: string;
-  title: string;
-  promotion: string;
-}
+import type { ActiveHeadline } from "./content-dto";
 
 /** The headline bar's data: active, not deleted, in the reader's language where staff gave one. */
 export async function listActiveHeadlines(db: Db, lang: Lang): Promise<ActiveHeadline[]> {

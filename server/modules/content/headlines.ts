@@ -6,19 +6,9 @@ import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { recordAudit } from "../audit/audit";
 import { isUuid } from "../../db/ids";
+import type { HeadlineAdminDTO } from "./content-dto";
 
 type HeadlineRow = typeof headlines.$inferSelect;
-
-export interface HeadlineAdminDTO {
-  _id: string;
-  title: string;
-  titleAr: string | null;
-  promotion: string;
-  promotionAr: string | null;
-  hidden: boolean;
-  active: boolean;
-  createdAt: string;
-}
 
 const toAdminDTO = (h: HeadlineRow): HeadlineAdminDTO => ({
   _id: h.id,

@@ -7,15 +7,7 @@ import type { SessionUser } from "../accounts/sessions";
 import { recordAudit } from "../audit/audit";
 import { isUuid } from "../../db/ids";
 import { assertOwnUploads } from "../media/own-uploads";
-
-export interface PostDTO {
-  _id: string;
-  name: string;
-  description: string;
-  stars: number;
-  images: string[];
-  createdAt: string;
-}
+import type { PostDTO } from "./content-dto";
 
 type PostRow = typeof posts.$inferSelect;
 

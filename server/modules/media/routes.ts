@@ -2,23 +2,28 @@ import type { FastifyInstance } from "fastify";
 import { LIMITS } from "@core/constants";
 import { translate } from "@core/i18n";
 import { AppError } from "../../errors";
-import { rateLimit } from "../../http/rate-limit";
-import { saveImage } from "./save-image";
 import { readOneFile, registerMultipart } from "../../http/multipart";
+import { mountContract } from "../../http/operation";
+import { rateLimit } from "../../http/rate-limit";
+import { mediaContract } from "./contract";
+import { saveImage } from "./save-image";
 
 /** POST /api/uploads: one image in the multipart field `file`, answered with its WebP URLs. */
 export async function mediaRoutes(app: FastifyInstance) {
   await registerMultipart(app);
-  app.post(
-    "/uploads",
-    { config: { access: "user", rateLimit: rateLimit(app.deps.config, 30) } },
-    async (req, reply) => {
-      const file = await readOneFile(req, LIMITS.uploadMaxBytes, "catalogAdmin.uploadTooLarge");
-      if (file?.fieldname !== "file") throw new AppError("bad_input", "catalogAdmin.uploadMissing");
-      const buffer = file.content;
-      if (buffer.length === 0) throw new AppError("bad_input", "catalogAdmin.uploadMissing");
-      const saved = await saveImage(app.deps.config.uploadsDir, buffer);
-      return reply.status(201).send({ ...saved, message: translate(req.lang, "catalogAdmin.imageUploaded") });
-    },
-  );
+
+  mountContract(app, "media", mediaContract, {
+    uploadImage: [
+      async (req) => {
+        // The parser's limits (size, parts, fields) are applied on this read (server/http/multipart.ts).
+        const file = await readOneFile(req, LIMITS.uploadMaxBytes, "catalogAdmin.uploadTooLarge");
+        if (file?.fieldname !== "file") throw new AppError("bad_input", "catalogAdmin.uploadMissing");
+        if (file.content.length === 0) throw new AppError("bad_input", "catalogAdmin.uploadMissing");
+        // saveImage sniffs the bytes: the file name and declared type are never trusted.
+        const saved = await saveImage(app.deps.config.uploadsDir, file.content);
+        return { ...saved, message: translate(req.lang, "catalogAdmin.imageUploaded") };
+      },
+      { config: { rateLimit: rateLimit(app.deps.config, 30) } },
+    ],
+  });
 }

@@ -5,15 +5,11 @@ import type { Sharp } from "sharp";
 import { loadSharp } from "./load-sharp";
 import { AppError } from "../../errors";
 import { IMAGE_MAX_PIXELS, imageWork } from "./image-work";
+import type { SavedImage } from "./media-dto";
 
 /** The widths every upload is stored at; srcset uses them all, `url` is the middle one. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 export const DEFAULT_WIDTH = 800;
-
-export interface SavedImage {
-  url: string;
-  urls: Record<(typeof IMAGE_WIDTHS)[number], string>;
-}
 
 /** Image formats recognised by their first bytes; the file name and declared type are ignored. */
 export function sniffImage(buf: Buffer): "jpeg" | "png" | "gif" | "webp" | "avif" | null {

@@ -10,23 +10,9 @@ import { isUuid } from "../../db/ids";
 import { emit } from "../../events";
 import { recordAudit } from "../audit/audit";
 import { refreshProductPricing, type PricingScope } from "../catalog/refresh-pricing";
+import type { DiscountDTO } from "./promotions-dto";
 
 export type DiscountTarget = { category: string } | { collectionName: string } | { productId: string };
-
-export interface DiscountDTO {
-  _id: string;
-  discount: number;
-  hasShipping: boolean;
-  active: boolean;
-  productId: string | null;
-  /** The product's name, for the back office's list. */
-  productName: string | null;
-  /** Its Arabic name where staff gave one, for the Arabic screen. */
-  productNameAr: string | null;
-  category: string | null;
-  collectionName: string | null;
-  createdAt: string;
-}
 
 type DiscountRow = typeof discounts.$inferSelect;
 

@@ -11,17 +11,7 @@ import { promoCodes } from "../../db/schema";
 import { type AppError, badInput, conflict, notFound } from "../../errors";
 import { isUuid } from "../../db/ids";
 import { recordAudit, type AuditActor } from "../audit/audit";
-
-export interface PromoCodeDTO {
-  _id: string;
-  code: string;
-  discountValue: number;
-  usageLimit: number;
-  uses: number;
-  expDate: string;
-  active: boolean;
-  createdAt: string;
-}
+import type { PromoCodeDTO } from "./promotions-dto";
 
 type PromoRow = typeof promoCodes.$inferSelect;
 
