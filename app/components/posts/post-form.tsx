@@ -116,7 +116,8 @@ export function PostForm({ signedIn, onPosted }: { signedIn: boolean; onPosted: 
     <form
       onSubmit={(e) => {
         // The form cannot be sent while a photo is still uploading (the button says so too).
-        if (!uploading) return share.onSubmit(() => ({ name, description, stars, images: photos.map((p) => p.url ?? "") }))(e);
+        if (!uploading)
+          return share.onSubmit(() => ({ name, description, stars, images: photos.map((p) => p.url ?? "") }))(e);
         e.preventDefault();
       }}
       noValidate

@@ -260,10 +260,7 @@ function TargetTab({
           </option>
         ))}
       </SelectField>
-      {current(
-        target ? find(kind, target) : null,
-        <DiscountForm kind={kind} target={target} save={save} />,
-      )}
+      {current(target ? find(kind, target) : null, <DiscountForm kind={kind} target={target} save={save} />)}
     </div>
   );
 }
