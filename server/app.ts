@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import fs from "node:fs";
 import zlib from "node:zlib";
 import path from "node:path";
@@ -25,6 +25,7 @@ import { registerRequestGuards } from "./http/request-guards";
 import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
 import { registerApi } from "./modules";
 import { replySerializer } from "./http/reply-serializer";
+import { openApiTransform } from "./http/openapi-transform";
 import { registerApiReference } from "./http/api-reference";
 
 declare module "fastify" {
@@ -142,7 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swagger, {
     openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   registerAccess(app);

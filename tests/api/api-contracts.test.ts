@@ -28,6 +28,25 @@ describe("the OpenAPI document", () => {
   });
 });
 
+describe("an upload in the OpenAPI document", () => {
+  it("is described as a form with its one file field, and its reply by the contract", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    for (const [path, id] of [
+      ["/api/uploads", "media.uploadImage"],
+      ["/api/uploads/contact", "messages.uploadContactFile"],
+      ["/api/admin/import/products", "back-office.importProducts"],
+    ]) {
+      const op = doc.paths[path].post;
+      expect(op.operationId).toBe(id);
+      const form = op.requestBody.content["multipart/form-data"].schema;
+      expect(form.required).toEqual(["file"]);
+      expect(form.properties.file).toMatchObject({ type: "string", format: "binary" });
+    }
+    const image = doc.paths["/api/uploads"].post.responses["201"].content["application/json"].schema;
+    expect(Object.keys(image.properties.urls.properties)).toEqual(["400", "800", "1600"]);
+  });
+});
+
 describe("the API reference page", () => {
   it("renders at /api/docs from this server's own script and document, under a strict CSP", async () => {
     const page = await t.app.inject({ method: "GET", url: "/api/docs" });
