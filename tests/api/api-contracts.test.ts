@@ -28,6 +28,60 @@ describe("the OpenAPI document", () => {
   });
 });
 
+describe("the contact, media, promotions and content modules", () => {
+  // Every route these modules serve, by its module: each is a contract operation (issue 13).
+  const routes: Record<string, string[]> = {
+    messages: ["POST /sendmessage", "POST /uploads/contact", "GET /messages/{id}/attachments/{n}"],
+    media: ["POST /uploads"],
+    promotions: [
+      "POST /discounts",
+      "GET /alldiscounts",
+      "GET /discounts/{kind}/{value}",
+      "DELETE /discounts/{kind}/{value}",
+      "GET /promocodes",
+      "GET /promocodes/{code}",
+      "POST /promocodes",
+      "DELETE /promocodes/{id}",
+    ],
+    content: [
+      "POST /getpromos",
+      "POST /promos",
+      "POST /promos/active/{id}",
+      "DELETE /promos/active/{id}",
+      "POST /promos/restore/{id}",
+      "DELETE /promos/{id}",
+      "GET /headlines/active",
+      "POST /getheadlines",
+      "POST /headlines",
+      "POST /headlines/active/{id}",
+      "DELETE /headlines/active/{id}",
+      "POST /headlines/restore/{id}",
+      "DELETE /headlines/{id}",
+      "GET /posts",
+      "POST /posts",
+      "DELETE /posts/{id}",
+    ],
+  };
+
+  it("serve every route from their contracts, each with a reply schema", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    for (const [module, keys] of Object.entries(routes)) {
+      for (const key of keys) {
+        const [method, path] = key.split(" ") as [string, string];
+        const op = doc.paths[`/api${path}`]?.[method.toLowerCase()];
+        expect(op?.operationId, key).toMatch(new RegExp(`^${module}\\.`));
+        const [status, reply] = Object.entries(op.responses)[0] as [string, { content: Record<string, unknown> }];
+        expect(["200", "201"], key).toContain(status);
+        expect(Object.keys(reply.content).length, key).toBe(1);
+      }
+      const served = Object.values(doc.paths).flatMap((p) =>
+        Object.values(p as Record<string, { tags?: string[] }>).filter((op) => op.tags?.[0] === module),
+      );
+      expect(served.length, module).toBe(keys.length);
+    }
+  });
+});
+
 describe("an upload in the OpenAPI document", () => {
   it("is described as a form with its one file field, and its reply by the contract", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
