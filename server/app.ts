@@ -8,7 +8,6 @@ import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zo
 import fs from "node:fs";
 import zlib from "node:zlib";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
 import { translate } from "@core/i18n";
@@ -26,6 +25,8 @@ import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
 import { registerApi } from "./modules";
 import { replySerializer } from "./http/reply-serializer";
 import { registerApiReference } from "./http/api-reference";
+import { registerHealth } from "./http/health";
+import { startEventsBridge } from "./events-bridge";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -79,6 +80,12 @@ export interface BuildAppOptions {
   /** Folder of the browser build (build/client). */
   clientDir?: string;
   mailer?: Mailer;
+  /**
+   * False when the caller still has to migrate and seed (server/main.ts): until it calls
+   * `app.readiness.markStarted()`, /readyz and every other request answer 503. Tests build a
+   * migrated app and leave this out.
+   */
+  started?: boolean;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -151,11 +158,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const connectionLost = throttledLog(app.log, 10_000);
   database.onConnectionError((err) => connectionLost(err, "database connection lost: the pool replaces it"));
 
-  app.get("/healthz", async (_req, reply) => {
-    await database.db.execute(sql`select 1`);
-    return reply.send({ status: "ok" });
-  });
+  registerHealth(app, { started: opts.started ?? true });
   registerApiReference(app);
+
+  const bridge = await startEventsBridge(config, database, app.log);
+  if (bridge) app.addHook("onClose", () => bridge.close());
 
   await registerApi(app);
 
