@@ -173,9 +173,7 @@ async function redisTransport(
   return {
     publish: (text) => publisher.publish(channel, text),
     async close() {
-      await Promise.all(
-        [publisher, subscriber].map((r) => r.quit().catch(() => r.disconnect())),
-      );
+      await Promise.all([publisher, subscriber].map((r) => r.quit().catch(() => r.disconnect())));
     },
   };
 }

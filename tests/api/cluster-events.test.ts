@@ -11,6 +11,7 @@ import { makeProduct, productBody } from "../support/catalog-factories";
 import { signedIn } from "../support/factories";
 
 const REDIS_URL = "redis://127.0.0.1:6379";
+const METRICS_TOKEN = crypto.randomBytes(24).toString("hex");
 
 /** The listed price (EGP) of `code` on one server's first listing page, newest first. */
 async function listedPrice(base: string, code: string): Promise<number | undefined> {
@@ -35,7 +36,7 @@ for (const transport of ["postgres", "redis"] as const) {
     let database: Database;
     beforeAll(async () => {
       const { url } = await createEmptyDatabase();
-      const env: Record<string, string> = { SEED_DEMO: "false" };
+      const env: Record<string, string> = { SEED_DEMO: "false", METRICS_TOKEN };
       if (transport === "redis") {
         env.REDIS_URL = REDIS_URL;
         env.EVENTS_CHANNEL = `azya_test_${crypto.randomBytes(6).toString("hex")}`;
@@ -60,9 +61,7 @@ for (const transport of ["postgres", "redis"] as const) {
         const res = await fetch(`${base}/api/products/${product.id}`, {
           method: "PUT",
           headers: { "content-type": "application/json", cookie: admin.cookie, origin: base },
-          body: JSON.stringify(
-            productBody({ name: product.name, code: product.code, images: product.images, price }),
-          ),
+          body: JSON.stringify(productBody({ name: product.name, code: product.code, images: product.images, price })),
         });
         expect(res.status, await res.text()).toBe(200);
       };
@@ -71,6 +70,24 @@ for (const transport of ["postgres", "redis"] as const) {
       expect(await timeUntilListed(b.base, product.code, 640, 1000)).toBeLessThanOrEqual(1000);
       await save(b.base, 720);
       expect(await timeUntilListed(a.base, product.code, 720, 1000)).toBeLessThanOrEqual(1000);
+    });
+
+    it("shows the built server's figures at /metrics: pages, render queue, pool, memo, requests", async () => {
+      const [a] = cluster.servers;
+      expect((await fetch(`${a!.base}/`)).status).toBe(200);
+      const res = await fetch(`${a!.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const value = (line: RegExp) => Number(text.match(line)?.[1] ?? Number.NaN);
+      expect(value(/^azya_http_requests_total\{method="GET",route="\/\*",status="2xx"\} (\d+)$/m)).toBeGreaterThan(0);
+      expect(
+        value(/^azya_http_requests_total\{method="GET",route="\/api\/products",status="2xx"\} (\d+)$/m),
+      ).toBeGreaterThan(0);
+      expect(value(/^azya_render_queue_waiting (\d+)$/m)).toBe(0);
+      expect(value(/^azya_render_active (\d+)$/m)).toBe(0);
+      expect(value(/^azya_db_pool_connections\{state="total"\} (\d+)$/m)).toBeGreaterThan(0);
+      expect(value(/^azya_catalogue_memo_lookups_total\{result="miss"\} (\d+)$/m)).toBeGreaterThan(0);
+      expect((await fetch(`${a!.base}/metrics`)).status).toBe(401);
     });
   });
 }
