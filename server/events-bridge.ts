@@ -165,9 +165,13 @@ async function redisTransport(
     if (readyOnce) resync();
     readyOnce = true;
   });
-  // Start-up does not wait for an unreachable Redis: the subscription completes when it answers.
+  // Start-up waits up to 2 s for both connections, never for an unreachable Redis: the
+  // subscription then completes when it answers, and events sent meanwhile are lost (and logged).
   await Promise.race([
-    subscriber.subscribe(channel).catch((err) => failed(err, "could not subscribe to the other processes' events")),
+    Promise.all([
+      subscriber.subscribe(channel).catch((err) => failed(err, "could not subscribe to the other processes' events")),
+      publisher.status === "ready" ? undefined : new Promise((r) => publisher.once("ready", r)),
+    ]),
     new Promise((r) => setTimeout(r, 2000).unref()),
   ]);
   return {
