@@ -1,6 +1,7 @@
 /**
  * The one way scripts and tests start the built shop (server.mjs → build/server/index.js) and wait
- * for GET /healthz: e2e, fuzz, bench, lighthouse and the lifecycle test all use it.
+ * until GET /readyz says it serves (migrations and seeding over): e2e, fuzz, bench, lighthouse and
+ * the lifecycle test all use it.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -16,13 +17,16 @@ export const SERVER_BUNDLE = path.join(root, "build", "server", "index.js");
 /** True when `npm run build` has produced the server bundle. */
 export const isBuilt = () => fs.existsSync(SERVER_BUNDLE);
 
-/** Polls GET {base}/healthz until it answers 200; fails when the child exits or the deadline passes. */
+/**
+ * Polls GET {base}/readyz until it answers 200; fails when the child exits or the deadline passes.
+ * (/healthz answers as soon as the process listens, before its migrations: decision 261.)
+ */
 export async function waitHealthy(base, child, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) });
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -34,7 +38,7 @@ export async function waitHealthy(base, child, timeoutMs = 120_000) {
 
 /**
  * Starts the built server on a free port of 127.0.0.1 (unless env.PORT is given) with the Node
- * flags `npm start` uses, waits until it is healthy and returns { base, port, child, stop }.
+ * flags `npm start` uses, waits until it is ready and returns { base, port, child, stop }.
  * `env` is the whole environment of the child unless `inheritEnv` (the default) adds process.env.
  * `onSpawn(child)` runs before the wait (to read piped output from the first line).
  * `stop()` sends SIGTERM, then SIGKILL after `graceMs`; it resolves { code, killed }.

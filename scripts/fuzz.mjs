@@ -273,8 +273,8 @@ async function main() {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 
-    // Afterwards the server must still be up and answer its health check and a page.
-    const health = await call(server.base, "GET", "/healthz", { timeoutMs: 10_000 }).catch(() => ({ status: 0 }));
+    // Afterwards the server must still be up and answer its readiness check (database included) and a page.
+    const health = await call(server.base, "GET", "/readyz", { timeoutMs: 10_000 }).catch(() => ({ status: 0 }));
     const home = await call(server.base, "GET", "/", { timeoutMs: 20_000 }).catch(() => ({ status: 0 }));
     if (server.child.exitCode !== null || health.status !== 200 || home.status !== 200) {
       failures.set("unhealthy", {
@@ -282,9 +282,9 @@ async function main() {
         index: sent,
         identity: "guest",
         problems: ["server not healthy after the run"],
-        route: "GET /healthz, GET /",
+        route: "GET /readyz, GET /",
         method: "GET",
-        path: "/healthz",
+        path: "/readyz",
         status: `${health.status} / ${home.status}`,
         reply: server.stderrLines.slice(-20).join("\n"),
       });

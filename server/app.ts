@@ -8,7 +8,6 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import fs from "node:fs";
 import zlib from "node:zlib";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
 import { translate } from "@core/i18n";
@@ -27,6 +26,12 @@ import { registerApi } from "./modules";
 import { replySerializer } from "./http/reply-serializer";
 import { openApiTransform } from "./http/openapi-transform";
 import { registerApiReference } from "./http/api-reference";
+import { registerHealth } from "./http/health";
+import { startEventsBridge } from "./events-bridge";
+import { REQUEST_ID_LOG_KEY, registerRequestId, requestIdFor, requestIdMixin } from "./http/request-id";
+import { registerHttpMetrics } from "./metrics/http-metrics";
+import { collectPoolMetrics } from "./metrics/database-metrics";
+import { registerMetricsEndpoint } from "./metrics/metrics-endpoint";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -80,21 +85,31 @@ export interface BuildAppOptions {
   /** Folder of the browser build (build/client). */
   clientDir?: string;
   mailer?: Mailer;
+  /**
+   * False when the caller still has to migrate and seed (server/main.ts): until it calls
+   * `app.readiness.markStarted()`, /readyz and every other request answer 503. Tests build a
+   * migrated app and leave this out.
+   */
+  started?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  const redact = ["req.headers.authorization", "req.headers.cookie"];
+  const logger = { level: config.LOG_LEVEL, redact, mixin: requestIdMixin };
   const app = Fastify({
     logger:
       config.LOG_LEVEL === "silent"
         ? false
-        : config.isProduction
-          ? { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] }
-          : {
-              level: config.LOG_LEVEL,
-              transport: { target: "pino-pretty" },
-              redact: ["req.headers.authorization", "req.headers.cookie"],
-            },
+        : opts.logStream
+          ? { ...logger, stream: opts.logStream }
+          : config.isProduction
+            ? logger
+            : { ...logger, transport: { target: "pino-pretty" } },
+    genReqId: requestIdFor,
+    requestIdLogLabel: REQUEST_ID_LOG_KEY,
     bodyLimit: 1024 * 1024,
     // Only the proxies named in TRUST_PROXY may say who the client is: otherwise any caller could
     // pick a new X-Forwarded-For per request and escape every rate limit (decision 105).
@@ -104,12 +119,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors: (err, req, reply: FastifyReply) => {
       const lang = /(?:^|;\s*)lang=ar(?:;|$)/.test(req.headers.cookie ?? "") ? "ar" : "en";
       const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
-      reply
-        .status(tooLong ? 404 : 400)
-        .send({ message: translate(lang, tooLong ? "validation.notFound" : "validation.invalidInput") });
+      reply.status(tooLong ? 404 : 400).send({
+        message: translate(lang, tooLong ? "validation.notFound" : "validation.invalidInput"),
+        requestId: req.id,
+      });
     },
   });
   applyServerTimeouts(app, config);
+  // First of all hooks: everything after it (and every log line) runs with the request's id.
+  registerRequestId(app);
+  registerHttpMetrics(app);
+  const stopPoolMetrics = collectPoolMetrics(database);
+  app.addHook("onClose", async () => stopPoolMetrics());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializer(config.NODE_ENV === "test"));
 
@@ -152,11 +173,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const connectionLost = throttledLog(app.log, 10_000);
   database.onConnectionError((err) => connectionLost(err, "database connection lost: the pool replaces it"));
 
-  app.get("/healthz", async (_req, reply) => {
-    await database.db.execute(sql`select 1`);
-    return reply.send({ status: "ok" });
-  });
+  registerHealth(app, { started: opts.started ?? true });
+  registerMetricsEndpoint(app, config.METRICS_TOKEN);
   registerApiReference(app);
+
+  const bridge = await startEventsBridge(config, database, app.log);
+  if (bridge) app.addHook("onClose", () => bridge.close());
 
   await registerApi(app);
 

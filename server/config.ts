@@ -82,6 +82,23 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * The channel on which processes sharing a database tell each other of catalogue changes
+   * (PostgreSQL NOTIFY, or Redis with REDIS_URL: server/events-bridge.ts). Shops sharing one Redis
+   * need one each.
+   */
+  EVENTS_CHANNEL: z
+    .string()
+    .max(60)
+    .regex(/^[a-z][a-z0-9_]*$/, "lower-case letters, digits and _")
+    .default("azya_events"),
+  /** Bearer token that opens GET /metrics; without it /metrics does not exist (decision 263). */
+  METRICS_TOKEN: z
+    .string()
+    .max(256)
+    .min(16)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   GOOGLE_CLIENT_ID: z
     .string()
     .optional()

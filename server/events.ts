@@ -5,6 +5,10 @@
  *
  * Listeners run synchronously inside `emit`, before the write's request answers: a shopper who
  * reloads right after a save already sees it. Plain module state: one server build holds one copy.
+ *
+ * Other processes on the same database hear every event too: `emit` also hands it to the relays,
+ * and server/events-bridge.ts sends it on (PostgreSQL NOTIFY, or Redis with REDIS_URL) and
+ * `receive`s the other processes' events (decision 262).
  */
 export interface ServerEvents {
   /**
@@ -14,16 +18,49 @@ export interface ServerEvents {
   "catalogue.changed": { reason: CatalogueChangeReason };
 }
 
-export type CatalogueChangeReason = "product" | "approval" | "stock" | "pricing" | "banner" | "collections";
+export const CATALOGUE_CHANGE_REASONS = [
+  "product",
+  "approval",
+  "stock",
+  "pricing",
+  "banner",
+  "collections",
+  // The link to the other processes was lost for a while: their changes may have been missed.
+  "resync",
+] as const;
+export type CatalogueChangeReason = (typeof CATALOGUE_CHANGE_REASONS)[number];
+
+/** Checks an event that arrived from another process before any listener sees it. */
+export const EVENT_PAYLOADS: { [K in keyof ServerEvents]: (payload: unknown) => payload is ServerEvents[K] } = {
+  "catalogue.changed": (p): p is ServerEvents["catalogue.changed"] =>
+    typeof p === "object" &&
+    p !== null &&
+    CATALOGUE_CHANGE_REASONS.includes((p as { reason?: unknown }).reason as CatalogueChangeReason),
+};
 
 type Listener<K extends keyof ServerEvents> = (payload: ServerEvents[K]) => void;
 
 // Keyed by event name; each set holds that event's listeners (the signatures are checked by emit/on).
 const listeners = new Map<keyof ServerEvents, Set<(payload: never) => void>>();
 
-/** Calls every listener of `name` with `payload`, in the order they subscribed. */
+type Relay = <K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]) => void;
+const relays = new Set<Relay>();
+
+/** Calls every listener of `name` with `payload`, in the order they subscribed, then the relays. */
 export function emit<K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]): void {
+  receive(name, payload);
+  for (const relay of relays) relay(name, payload);
+}
+
+/** An event from another process: this process's listeners only, never relayed back. */
+export function receive<K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]): void {
   for (const listener of listeners.get(name) ?? []) (listener as Listener<K>)(payload);
+}
+
+/** Hands every event emitted here to `relay` as well; returns the function that stops it. */
+export function relayEvents(relay: Relay): () => void {
+  relays.add(relay);
+  return () => relays.delete(relay);
 }
 
 /** Subscribes to `name`; returns the unsubscribe function. */

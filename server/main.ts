@@ -2,8 +2,8 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "./config";
-import { migrateDatabase, openDatabase } from "./db/client";
-import { seedOnStart } from "./db/seed";
+import { openDatabase } from "./db/client";
+import { prepareDatabase } from "./db/startup";
 import { buildApp } from "./app";
 
 export interface StartOptions {
@@ -17,10 +17,13 @@ export interface StartOptions {
 export async function startServer({ ssrBuild, buildDir }: StartOptions) {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db") });
-  await migrateDatabase(database);
-
-  const app = await buildApp({ config, database, ssrBuild, clientDir: path.join(buildDir, "client") });
-  await seedOnStart(app.deps);
+  const app = await buildApp({
+    config,
+    database,
+    ssrBuild,
+    clientDir: path.join(buildDir, "client"),
+    started: false,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,6 +42,17 @@ export async function startServer({ ssrBuild, buildDir }: StartOptions) {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  // Listening first: /healthz answers at once and /readyz says 503 until start-up is over, which
+  // may mean waiting for another process's migrations (server/db/startup.ts, decision 261).
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await prepareDatabase(app.deps);
+  } catch (err) {
+    app.log.error({ err }, "start-up failed: migrations or seeding");
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+  app.readiness.markStarted();
   app.log.info(`Shop ready at ${address.replace("0.0.0.0", "localhost")} (database: ${database.driver})`);
 }

@@ -30,6 +30,15 @@ export interface Database {
    * dropped from the pool and replaced on the next query; it never stops the process.
    */
   onConnectionError(report: (err: Error) => void): void;
+  /**
+   * Runs `fn` while this process holds the PostgreSQL advisory lock `key`, taken on a connection of
+   * its own (so the pool's queries inside `fn` are not blocked by it). Other processes asking for
+   * the same key wait until `fn` ends; a process that dies mid-way loses its session and the lock
+   * with it. PGlite has one process and nothing to share: `fn` just runs.
+   */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** The pool's connections now (for /metrics); null where there is no pool (PGlite). */
+  poolUse(): { total: number; idle: number; waiting: number } | null;
 }
 
 export interface OpenDatabaseOptions {
@@ -62,13 +71,38 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       onConnectionError: (fn) => {
         report = fn;
       },
+      withAdvisoryLock: (key, fn) => withAdvisoryLock(opts.url!, key, fn),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite runs inside the process: there is no connection to lose.
-  return { db, driver: "pglite", concurrent: false, close: () => client.close(), onConnectionError: () => {} };
+  return {
+    db,
+    driver: "pglite",
+    concurrent: false,
+    close: () => client.close(),
+    onConnectionError: () => {},
+    withAdvisoryLock: (_key, fn) => fn(),
+    poolUse: () => null,
+  };
+}
+
+async function withAdvisoryLock<T>(url: string, key: number, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  // A lost connection must not be an uncaught 'error' event; the lock ends with it, and fn's own
+  // queries (on the pool) fail or finish on their own.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [key]);
+    return await fn();
+  } finally {
+    // Ending the session releases the lock; no explicit unlock needed.
+    await client.end().catch(() => {});
+  }
 }
 
 /**

@@ -9,7 +9,8 @@ import { answerUnknownApi } from "./request-guards";
 export const RETRY_AFTER_SECONDS = 5;
 
 /**
- * Every failure leaves as { message } in the caller's language. Validation messages in the shared
+ * Every failure leaves as { message, requestId } in the caller's language (the id finds its log
+ * lines: server/http/request-id.ts). Validation messages in the shared
  * zod schemas are i18n keys, so the API answers with the spec's wording in English or Arabic.
  * Every 5xx is logged with its error; its body never carries a stack trace.
  */
@@ -18,7 +19,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const lang = req.lang ?? "en";
     if (err instanceof AppError) {
       if (err.status === 503) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-      return reply.status(err.status).send({ message: translate(lang, err.key, err.vars), ...err.extra });
+      return reply
+        .status(err.status)
+        .send({ message: translate(lang, err.key, err.vars), ...err.extra, requestId: req.id });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => {
@@ -28,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
       return reply
         .status(400)
-        .send({ message: errors[0]?.message ?? translate(lang, "validation.invalidInput"), errors });
+        .send({ message: errors[0]?.message ?? translate(lang, "validation.invalidInput"), errors, requestId: req.id });
     }
     const db = classifyDbError(err);
     if (db === "unavailable") {
@@ -36,30 +39,35 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply
         .status(503)
         .header("retry-after", String(RETRY_AFTER_SECONDS))
-        .send({ message: translate(lang, "validation.serviceUnavailable") });
+        .send({ message: translate(lang, "validation.serviceUnavailable"), requestId: req.id });
     }
-    if (db === "bad_text") return reply.status(400).send({ message: translate(lang, "validation.invalidCharacters") });
-    if (db === "bad_value") return reply.status(400).send({ message: translate(lang, "validation.invalidInput") });
+    if (db === "bad_text")
+      return reply.status(400).send({ message: translate(lang, "validation.invalidCharacters"), requestId: req.id });
+    if (db === "bad_value")
+      return reply.status(400).send({ message: translate(lang, "validation.invalidInput"), requestId: req.id });
 
     const status = err.statusCode ?? 500;
     if (status === 413) return tooLarge(req, reply, translate(lang, "validation.tooLarge"));
-    if (status === 405) return reply.status(405).send({ message: translate(lang, "validation.methodNotAllowed") });
-    if (status === 415) return reply.status(415).send({ message: translate(lang, "validation.unsupportedMediaType") });
-    if (status === 429) return reply.status(429).send({ message: translate(lang, "validation.tooManyRequests") });
+    if (status === 405)
+      return reply.status(405).send({ message: translate(lang, "validation.methodNotAllowed"), requestId: req.id });
+    if (status === 415)
+      return reply.status(415).send({ message: translate(lang, "validation.unsupportedMediaType"), requestId: req.id });
+    if (status === 429)
+      return reply.status(429).send({ message: translate(lang, "validation.tooManyRequests"), requestId: req.id });
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: translate(lang, "validation.invalidInput") });
+      return reply.status(status).send({ message: translate(lang, "validation.invalidInput"), requestId: req.id });
     }
     req.log.error({ err }, "unhandled error");
     if (status === 503) {
       reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-      return reply.status(503).send({ message: translate(lang, "validation.serviceUnavailable") });
+      return reply.status(503).send({ message: translate(lang, "validation.serviceUnavailable"), requestId: req.id });
     }
-    return reply.status(500).send({ message: translate(lang, "validation.anErrorOccurred") });
+    return reply.status(500).send({ message: translate(lang, "validation.anErrorOccurred"), requestId: req.id });
   });
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith("/api/")) return answerUnknownApi(app, req, reply);
-    reply.status(404).send({ message: translate(req.lang ?? "en", "validation.notFound") });
+    reply.status(404).send({ message: translate(req.lang ?? "en", "validation.notFound"), requestId: req.id });
   });
 }
 
@@ -92,5 +100,5 @@ async function tooLarge(req: FastifyRequest, reply: FastifyReply, message: strin
     });
   }
   reply.header("connection", "close");
-  return reply.status(413).send({ message });
+  return reply.status(413).send({ message, requestId: req.id });
 }

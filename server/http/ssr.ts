@@ -14,11 +14,19 @@ import { readEagerly } from "./read-eagerly";
 import { answerUnknownApi } from "./request-guards";
 import { RETRY_AFTER_SECONDS } from "./error-handler";
 import { classifyDbError } from "./db-errors";
+import { metrics } from "../metrics/registry";
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
   const { SSR_CONCURRENCY, SSR_QUEUE, SSR_WAIT_MS } = app.deps.config;
   const gate = createRenderGate({ limit: SSR_CONCURRENCY, queue: SSR_QUEUE, waitMs: SSR_WAIT_MS });
+  const stopRenderMetrics = [
+    metrics.gauge("azya_render_queue_waiting", "Pages waiting for a render slot").collect(() => gate.load.waiting),
+    metrics.gauge("azya_render_active", "Pages rendering now").collect(() => gate.load.active),
+  ];
+  app.addHook("onClose", async () => {
+    for (const stop of stopRenderMetrics) stop();
+  });
 
   await app.register(async (scope) => {
     // Form posts reach React Router's actions untouched.

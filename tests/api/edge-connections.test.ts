@@ -92,6 +92,6 @@ describe("a body over the 1 MB limit", () => {
     expect(outcome.error).toBeUndefined();
     expect(written).toBe(true);
     expect(outcome.response).toMatch(/^HTTP\/1\.1 413/);
-    expect(outcome.response).toContain('{"message":"The request is too large"}');
+    expect(outcome.response).toMatch(/\{"message":"The request is too large","requestId":"[0-9a-f-]{36}"\}/);
   });
 });

@@ -21,9 +21,10 @@ describe("unknown API paths and methods", () => {
     const en = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
     expect(en.statusCode).toBe(404);
     expect(en.headers["content-type"]).toMatch(/^application\/json/);
-    expect(en.json()).toEqual({ message: "Not found" });
+    expect(en.json()).toEqual({ message: "Not found", requestId: expect.any(String) });
     expect((await t.app.inject({ method: "GET", url: "/api/nothing-here", headers: ar })).json()).toEqual({
       message: "غير موجود",
+      requestId: expect.any(String),
     });
   });
 
@@ -31,7 +32,7 @@ describe("unknown API paths and methods", () => {
     const res = await t.app.inject({ method: "DELETE", url: "/api/order/id" });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe("POST");
-    expect(res.json()).toEqual({ message: "This action is not allowed here" });
+    expect(res.json()).toEqual({ message: "This action is not allowed here", requestId: expect.any(String) });
     const withParam = await t.app.inject({
       method: "PATCH",
       url: "/api/products/0b6c7a52-1111-4222-8333-944455556666",
@@ -39,7 +40,7 @@ describe("unknown API paths and methods", () => {
     expect(withParam.statusCode).toBe(405);
     expect(withParam.headers.allow?.split(", ").sort()).toEqual(["DELETE", "GET", "HEAD", "PUT"]);
     const arabic = await t.app.inject({ method: "DELETE", url: "/api/order/id", headers: ar });
-    expect(arabic.json()).toEqual({ message: "هذا الإجراء غير مسموح به هنا" });
+    expect(arabic.json()).toEqual({ message: "هذا الإجراء غير مسموح به هنا", requestId: expect.any(String) });
   });
 
   it.each<[Method, string]>([

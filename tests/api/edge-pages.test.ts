@@ -90,7 +90,7 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
   it("answers an unknown /api path and a wrong method with JSON, not the HTML 404 page", async () => {
     const unknown = await app.inject({ method: "GET", url: "/api/nothing-here", headers: { cookie: "lang=ar" } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "غير موجود" });
+    expect(unknown.json()).toEqual({ message: "غير موجود", requestId: expect.any(String) });
     const wrong = await app.inject({ method: "DELETE", url: "/api/products" });
     expect(wrong.statusCode).toBe(405);
     expect(wrong.headers.allow).toContain("GET");

@@ -45,6 +45,7 @@ describe("a replayed Idempotency-Key", () => {
     expect(replay.statusCode).toBe(409);
     expect(replay.json()).toEqual({
       message: "This Idempotency-Key was already used for a different order. Start a new order to place another.",
+      requestId: expect.any(String),
     });
     expect(replay.body).not.toContain(first.json().order.orderNumber);
     expect(replay.body).not.toContain("01099998888");

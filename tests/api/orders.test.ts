@@ -246,7 +246,12 @@ describe("what an order cannot do", () => {
     const before = await orderCount();
     const res = await guestOrder(orderPayload(lines));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: "Only 3 items available in total", productId: p.id, stock: 3 });
+    expect(res.json()).toEqual({
+      message: "Only 3 items available in total",
+      productId: p.id,
+      stock: 3,
+      requestId: expect.any(String),
+    });
     const ar = await guestOrder(orderPayload(lines), withLang({}, "ar"));
     expect(ar.statusCode).toBe(409);
     expect(ar.json().message).toBe("المتاح 3 قطع فقط إجمالًا");

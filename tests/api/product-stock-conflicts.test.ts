@@ -51,6 +51,7 @@ describe("PUT /api/products/{id} with previousStock", () => {
     expect(res.json()).toEqual({
       message: "The stock changed to 7 since this form was opened (orders or another edit). Check it and save again.",
       stock: 7,
+      requestId: expect.any(String),
     });
     expect(await stockOf(t.deps.db, p.id)).toBe(7);
     expect(await nameOf(p.id)).toBe(before);
@@ -61,6 +62,7 @@ describe("PUT /api/products/{id} with previousStock", () => {
     expect(ar.json()).toEqual({
       message: "تغيّر المخزون إلى 7 منذ فتح هذا النموذج (طلبات أو تعديل آخر). راجعه ثم احفظ مرة أخرى.",
       stock: 7,
+      requestId: expect.any(String),
     });
   });
 

@@ -32,6 +32,10 @@ export interface TestAppOptions {
   realMailer?: boolean;
   /** A browser build folder to serve, as build/client is in production. */
   clientDir?: string;
+  /** Log lines go here (with env LOG_LEVEL set to a level that logs). */
+  logStream?: NodeJS.WritableStream;
+  /** Routes added before the app is ready (a test's own probes). */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 export async function createTestDatabase(): Promise<Database> {
@@ -73,7 +77,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     database,
     mailer: opts.realMailer ? undefined : capture,
     clientDir: opts.clientDir,
+    logStream: opts.logStream,
   });
+  opts.extraRoutes?.(app);
   await app.ready();
   return {
     app,

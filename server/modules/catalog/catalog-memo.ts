@@ -3,12 +3,18 @@
  * (docs/decisions/042 and 043). Every shopper asks for the same few listing pages and the same home
  * page, and they change only when products, discounts, banners or stock do. Values are kept for
  * TTL_MS; every such write in this process clears them at once (catalogue writes, and orders placed,
- * cancelled or restored, which move stock: each emits "catalogue.changed"), and a write in another process shows within TTL_MS.
+ * cancelled or restored, which move stock: each emits "catalogue.changed"), and so does every such
+ * write in another process on the same database (server/events-bridge.ts); TTL_MS bounds the rest.
  * The product page and the cart always read live, and an order takes stock atomically, so a
  * listing that lags never sells what is not there.
  * One module state: the server is built once (docs/decisions/150), so the API and the pages share it.
  */
 import { on } from "../../events";
+import { metrics } from "../../metrics/registry";
+
+const lookups = metrics.counter("azya_catalogue_memo_lookups_total", "Catalogue memo lookups, by hit or miss", [
+  "result",
+]);
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
@@ -38,7 +44,11 @@ export function memoKey(db: object, what: unknown): string {
 export function recall<T>(key: string): T | undefined {
   const m = memo();
   const hit = m.entries.get(key);
-  if (!hit || hit.generation !== m.generation || Date.now() - hit.at > TTL_MS) return undefined;
+  if (!hit || hit.generation !== m.generation || Date.now() - hit.at > TTL_MS) {
+    lookups.inc({ result: "miss" });
+    return undefined;
+  }
+  lookups.inc({ result: "hit" });
   return hit.value as T;
 }
 

@@ -24,6 +24,9 @@ import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
 import type { OrderDTO } from "./order-dto";
 import { emit } from "../../events";
+import { metrics } from "../../metrics/registry";
+
+const ordersPlaced = metrics.counter("azya_orders_placed_total", "Orders placed (a replayed request counts once)");
 
 export interface PlaceOrderContext {
   /** The signed-in customer; null for POST /api/order/guest. */
@@ -265,7 +268,10 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
     return { orderId: order.id, replayed: false };
   });
 
-  if (!outcome.replayed) emit("catalogue.changed", { reason: "stock" }); // stock changed: listings must not show it as before
+  if (!outcome.replayed) {
+    ordersPlaced.inc();
+    emit("catalogue.changed", { reason: "stock" }); // stock changed: listings must not show it as before
+  }
   const order = await loadOrder(deps.db, orderById(outcome.orderId));
   if (!order) throw notFound("ordersApi.orderNotFound");
   if (!outcome.replayed) {
