@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { offeredPairs } from "../../core/variants";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 import {
   addGuestLine,
@@ -37,6 +38,14 @@ function product(over: Partial<ProductDTO> = {}): ProductDTO {
     hidden: false,
     createdAt: "2026-01-01T00:00:00.000Z",
     ...over,
+    // Each size and color pair holds the product's stock here: these rules are about one line.
+    variants:
+      over.variants ??
+      offeredPairs(over.sizes ?? ["S", "M"], over.colors ?? ["#000000"]).map((pair) => ({
+        ...pair,
+        sku: "",
+        stock: over.stock ?? 5,
+      })),
   };
 }
 
@@ -93,8 +102,8 @@ describe("changing a line's quantity", () => {
     expect(checkQuantity(l, 0, [l], true)).toEqual({ key: "cart.quantityMin" });
     expect(checkQuantity(l, 4, [l], true)).toBeNull();
     expect(checkQuantity(l, 5, [l], true)).toEqual({ key: "cart.notEnoughStock", vars: { n: 4, m: 2 } });
-    expect(maxLineQuantity(p)).toBe(4);
-    expect(maxLineQuantity(product({ stock: 40 }))).toBe(10);
+    expect(maxLineQuantity(p, "M", "#000000")).toBe(4);
+    expect(maxLineQuantity(product({ stock: 40 }), "M", "#000000")).toBe(10);
   });
 });
 
