@@ -134,6 +134,7 @@ const baseShape = {
 };
 
 type BulkFields = { bulkDiscountminQuantity?: number; bulkDiscount?: number };
+const BULK_FIELDS: readonly PropertyKey[] = ["bulkDiscountminQuantity", "bulkDiscount"];
 
 type StockFields = { stock?: number; variants?: VariantInput[]; sizes: string[]; colors: string[] };
 
@@ -169,25 +170,33 @@ function stockShape(value: StockFields, ctx: z.RefinementCtx) {
   });
 }
 
-function productRules(value: BulkFields & StockFields, ctx: z.RefinementCtx) {
-  bulkPairs(value, ctx);
-  stockShape(value, ctx);
-}
-
-/** A bulk quantity and a bulk price only mean something together. */
-function bulkPairs(value: BulkFields, ctx: z.RefinementCtx) {
-  if (value.bulkDiscountminQuantity !== undefined && value.bulkDiscount === undefined) {
-    ctx.addIssue({ code: "custom", path: ["bulkDiscount"], message: "catalogAdmin.bulkPriceRequired" });
-  }
-  if (value.bulkDiscount !== undefined && value.bulkDiscountminQuantity === undefined) {
-    ctx.addIssue({ code: "custom", path: ["bulkDiscountminQuantity"], message: "catalogAdmin.bulkQuantityRequired" });
-  }
+/**
+ * A bulk quantity and a bulk price only mean something together. The pair is checked even when
+ * other fields failed, so the form (and a 400's `errors`) lists every message at once; not when
+ * the body is no object or one of the pair did not parse (its own message says why).
+ */
+function bulkPaired<T extends z.ZodType<BulkFields>>(schema: T) {
+  const when = (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    !payload.issues.some((i) => !i.path?.length || BULK_FIELDS.includes(i.path[0]!));
+  return schema
+    .refine((v) => v.bulkDiscountminQuantity === undefined || v.bulkDiscount !== undefined, {
+      path: ["bulkDiscount"],
+      message: "catalogAdmin.bulkPriceRequired",
+      when,
+    })
+    .refine((v) => v.bulkDiscount === undefined || v.bulkDiscountminQuantity !== undefined, {
+      path: ["bulkDiscountminQuantity"],
+      message: "catalogAdmin.bulkQuantityRequired",
+      when,
+    });
 }
 
 /** Create: at least one image (SPEC §5 "An image is required only on create"). */
-export const productCreateInput = z
-  .object({ ...baseShape, images: baseShape.images.min(1, "catalogAdmin.imageRequired") })
-  .superRefine(productRules);
+export const productCreateInput = bulkPaired(
+  z.object({ ...baseShape, images: baseShape.images.min(1, "catalogAdmin.imageRequired") }),
+).superRefine(stockShape);
 
 /**
  * Edit only: the stock the form (or spreadsheet row) was loaded with. The server refuses the save
@@ -204,7 +213,7 @@ const previousStock = z.preprocess(
 );
 
 /** Edit: the same rules, images may be left as they are. */
-export const productUpdateInput = z.object({ ...baseShape, previousStock }).superRefine(productRules);
+export const productUpdateInput = bulkPaired(z.object({ ...baseShape, previousStock })).superRefine(stockShape);
 
 export type ProductCreateInput = z.infer<typeof productCreateInput>;
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;

@@ -1,16 +1,21 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { CATEGORIES, COLLECTIONS, LIMITS, SIZES } from "@core/constants";
 import { sizeLabel } from "~/lib/size-label";
-import { generateProductCode, productFormSchema } from "@core/validation/product";
+import {
+  generateProductCode,
+  productCreateInput,
+  productFormSchema,
+  productUpdateInput,
+} from "@core/validation/product";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { ApiError, api, errorMessage } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toaster";
 import { ImageUpload } from "./image-upload";
-import { fieldErrors } from "@core/validation/field-errors";
 
 /** Whether the code is generated from the name; remembered in this browser (SPEC §2). */
 export const AUTO_CODE_STORAGE_KEY = "azya.staff.autoProductCode";
@@ -75,13 +80,11 @@ function fromProduct(p: ProductDTO): FormState {
 }
 
 /** The add and edit product form: every field of SPEC §3 with the rules and messages of §5. */
-export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSaved?: (p: ProductDTO | null) => void }) {
+export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSaved?: (p: ProductDTO) => void }) {
   const t = useT();
   const mode = product ? "edit" : "create";
   const initial = useMemo(() => (product ? fromProduct(product) : EMPTY), [product]);
   const [form, setForm] = useState<FormState>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [autoCode, setAutoCode] = useState(false);
   const [seed, setSeed] = useState(() => Math.random());
@@ -101,7 +104,6 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
   }, [autoCode, form.name, seed]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const err = (key: string) => (errors[key] ? t(errors[key]) : null);
 
   function toggleAutoCode(on: boolean) {
     setAutoCode(on);
@@ -112,57 +114,49 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
     set("sizes", on ? SIZES.filter((s) => s === size || form.sizes.includes(s)) : form.sizes.filter((s) => s !== size));
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = productFormSchema(mode).safeParse({
-      ...form,
-      collection: form.collection || undefined,
-      ...(baseStock === null ? {} : { previousStock: baseStock }),
-    });
-    if (!parsed.success) {
-      const errs = fieldErrors(parsed.error.issues);
-      // zod checks the bulk pair only once every field parses; say it now so all messages show at once.
-      const hasQty = form.bulkDiscountminQuantity.trim() !== "";
-      const hasPrice = form.bulkDiscount.trim() !== "";
-      if (hasQty && !hasPrice) errs.bulkDiscount ??= "catalogAdmin.bulkPriceRequired";
-      if (hasPrice && !hasQty) errs.bulkDiscountminQuantity ??= "catalogAdmin.bulkQuantityRequired";
-      setErrors(errs);
-      toast.error(t(parsed.error.issues[0]!.message));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const reply = await api<Record<string, unknown>>(product ? `/products/${product._id}` : "/products", {
-        method: product ? "PUT" : "POST",
-        body: parsed.data,
-      });
-      const saved = (reply.product as ProductDTO | undefined) ?? null;
-      const message = typeof reply.message === "string" ? reply.message : null;
-      if (product) {
-        toast.success(message ?? t("staff.productUpdated"));
-        setForm(saved ? fromProduct(saved) : form);
-        if (saved) setBaseStock(saved.stock);
-        setStockConflict(null);
-      } else {
-        // A moderator's product waits for an admin: the toast says so (DESIGN §5).
-        toast.success(saved?.status === "pending" ? t("staff.productPending") : (message ?? t("staff.productCreated")));
-        setForm(EMPTY);
-        setSeed(Math.random());
-      }
-      onSaved?.(saved);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && typeof error.body.stock === "number") {
-        setStockConflict({ message: error.message, stock: error.body.stock });
-      }
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  // One save through the product's contract; the 409 of a moved stock opens the choice below.
+  const save = useMutation(
+    // The body is the checked values as the server reads them (trimmed, empty entries dropped).
+    (values: FormState & { previousStock?: number }) =>
+      product
+        ? call("PUT /products/:id", { params: { id: product._id }, body: productUpdateInput.parse(values) })
+        : call("POST /products", { body: productCreateInput.parse(values) }),
+    {
+      schema: productFormSchema(mode),
+      // A moderator's new product waits for an admin: the toast says so (DESIGN §5).
+      success: (reply) =>
+        !product && reply.product.status === "pending"
+          ? t("staff.productPending")
+          : reply.message || t(product ? "staff.productUpdated" : "staff.productCreated"),
+      // The edit screen keeps the saved product itself (onSaved); nothing else on these pages reads it.
+      revalidate: false,
+      onSuccess: (reply) => {
+        if (product) {
+          setForm(fromProduct(reply.product));
+          setBaseStock(reply.product.stock);
+          setStockConflict(null);
+        } else {
+          setForm(EMPTY);
+          setSeed(Math.random());
+        }
+        onSaved?.(reply.product);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409 && typeof error.body.stock === "number") {
+          setStockConflict({ message: error.message, stock: error.body.stock });
+        }
+      },
+    },
+  );
+  const err = (key: string) => save.error(key) ?? null;
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-2" data-testid="product-form">
+    <form
+      onSubmit={save.onSubmit(() => (baseStock === null ? form : { ...form, previousStock: baseStock }))}
+      noValidate
+      className="grid gap-6 lg:grid-cols-2"
+      data-testid="product-form"
+    >
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-lg font-semibold">{t("staff.productDetails")}</legend>
         <TextField
@@ -350,7 +344,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
               *
             </span>
           </legend>
-          <div className="flex flex-wrap gap-2" aria-describedby={errors.sizes ? "sizes-error" : undefined}>
+          <div className="flex flex-wrap gap-2" aria-describedby={err("sizes") ? "sizes-error" : undefined}>
             {SIZES.map((s) => (
               <label
                 key={s}
@@ -366,9 +360,9 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
               </label>
             ))}
           </div>
-          {errors.sizes ? (
+          {err("sizes") ? (
             <p id="sizes-error" role="alert" className="mt-1 text-xs text-red-600">
-              {t(errors.sizes)}
+              {err("sizes")}
             </p>
           ) : null}
         </fieldset>
@@ -404,7 +398,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
           dir="rtl"
         />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="lg" loading={saving} disabled={uploading} data-testid="product-submit">
+          <Button type="submit" size="lg" loading={save.busy} disabled={uploading} data-testid="product-submit">
             {product ? t("staff.saveProduct") : t("staff.createProduct")}
           </Button>
           <Button
@@ -413,7 +407,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
             size="lg"
             onClick={() => {
               setForm(initial);
-              setErrors({});
+              save.setErrors({});
               setStockConflict(null);
             }}
           >
