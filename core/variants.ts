@@ -70,5 +70,8 @@ export function variantStock(product: VariantSource, size: string, color: string
 /** The stored key of a pair: "" where the product has no sizes (or colours), the product's own colour spelling. */
 export function storedPair(product: Pick<VariantSource, "sizes" | "colors">, size: string, color: string): Pair {
   const ownColor = product.colors.find((c) => c.toLowerCase() === color.toLowerCase());
-  return { size: product.sizes.length === 0 ? "" : size, color: product.colors.length === 0 ? "" : (ownColor ?? color) };
+  return {
+    size: product.sizes.length === 0 ? "" : size,
+    color: product.colors.length === 0 ? "" : (ownColor ?? color),
+  };
 }

@@ -86,26 +86,56 @@ describe("the product JSON and its saves", () => {
     const res = await api("POST", "/api/products", productBody({ sizes: ["S", "M", "L"], colors: [BLACK], stock: 10 }));
     const p = res.json().product;
     expect(p.variants.map((v: { stock: number }) => v.stock)).toEqual([4, 3, 3]);
-    const edited = productBody({ code: p.code, sizes: ["S", "M", "L"], colors: [BLACK], variants: [{ size: "L", color: BLACK, stock: 0 }, { size: "S", color: BLACK, stock: 9 }] });
+    const edited = productBody({
+      code: p.code,
+      sizes: ["S", "M", "L"],
+      colors: [BLACK],
+      variants: [
+        { size: "L", color: BLACK, stock: 0 },
+        { size: "S", color: BLACK, stock: 9 },
+      ],
+    });
     const withPairs = (await api("PUT", `/api/products/${p._id}`, edited)).json().product;
     // A pair the payload leaves out (M) keeps its stock.
     expect(withPairs.variants.map((v: { stock: number }) => v.stock)).toEqual([9, 3, 0]);
     // Today's payload with the same total: nothing moves.
-    const same = (await api("PUT", `/api/products/${p._id}`, productBody({ code: p.code, sizes: ["S", "M", "L"], colors: [BLACK], stock: 12 }))).json().product;
+    const same = (
+      await api(
+        "PUT",
+        `/api/products/${p._id}`,
+        productBody({ code: p.code, sizes: ["S", "M", "L"], colors: [BLACK], stock: 12 }),
+      )
+    ).json().product;
     expect(same.variants.map((v: { stock: number }) => v.stock)).toEqual([9, 3, 0]);
     // Another total: spread again; a removed size's pairs go.
-    const spread = (await api("PUT", `/api/products/${p._id}`, productBody({ code: p.code, sizes: ["S", "M"], colors: [BLACK], stock: 5 }))).json().product;
-    expect(spread.variants.map((v: { size: string; stock: number }) => [v.size, v.stock])).toEqual([["S", 3], ["M", 2]]);
+    const spread = (
+      await api(
+        "PUT",
+        `/api/products/${p._id}`,
+        productBody({ code: p.code, sizes: ["S", "M"], colors: [BLACK], stock: 5 }),
+      )
+    ).json().product;
+    expect(spread.variants.map((v: { size: string; stock: number }) => [v.size, v.stock])).toEqual([
+      ["S", 3],
+      ["M", 2],
+    ]);
     expect(spread.stock).toBe(5);
   });
 
   it("refuses a pair the product does not offer, a pair twice, and an SKU another product uses", async () => {
     const pairs = (variants: object[], extra: object = {}) =>
-      api("POST", "/api/products", productBody({ sizes: ["M"], colors: [BLACK], stock: undefined, variants, ...extra }));
+      api(
+        "POST",
+        "/api/products",
+        productBody({ sizes: ["M"], colors: [BLACK], stock: undefined, variants, ...extra }),
+      );
     const unknown = await pairs([{ size: "XL", color: BLACK, stock: 1 }]);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe("Each stock line must be one of the product's sizes and colors");
-    const twice = await pairs([{ size: "M", color: BLACK, stock: 1 }, { size: "M", color: "#000000", stock: 2 }]);
+    const twice = await pairs([
+      { size: "M", color: BLACK, stock: 1 },
+      { size: "M", color: "#000000", stock: 2 },
+    ]);
     expect(twice.statusCode).toBe(400);
     const taken = await pairs([{ size: "M", color: BLACK, stock: 1, sku: "VAR-1-MW" }]);
     expect(taken.statusCode).toBe(409);
@@ -117,7 +147,14 @@ describe("the product JSON and its saves", () => {
   });
 
   it("refuses a stale variant (previousStock) with 409 and the variants as they are now; writes nothing", async () => {
-    const p = await makeProduct(t.deps.db, { sizes: ["S", "M"], colors: [BLACK], variants: [{ size: "S", color: BLACK, stock: 4 }, { size: "M", color: BLACK, stock: 2 }] });
+    const p = await makeProduct(t.deps.db, {
+      sizes: ["S", "M"],
+      colors: [BLACK],
+      variants: [
+        { size: "S", color: BLACK, stock: 4 },
+        { size: "M", color: BLACK, stock: 2 },
+      ],
+    });
     expect((await guestOrder([{ productId: p.id, quantity: 1, size: "M" }])).statusCode).toBe(201);
     const body = productBody({
       code: p.code,
@@ -144,9 +181,25 @@ describe("the product JSON and its saves", () => {
   });
 
   it("tells listeners when a staff edit brings a sold-out pair back, after the save", async () => {
-    const p = await makeProduct(t.deps.db, { sizes: ["M"], colors: [BLACK, WHITE], variants: [{ size: "M", color: BLACK, stock: 3 }] });
+    const p = await makeProduct(t.deps.db, {
+      sizes: ["M"],
+      colors: [BLACK, WHITE],
+      variants: [{ size: "M", color: BLACK, stock: 3 }],
+    });
     const heard = await restocksDuring(() =>
-      api("PUT", `/api/products/${p.id}`, productBody({ code: p.code, sizes: ["M"], colors: [BLACK, WHITE], variants: [{ size: "M", color: WHITE, stock: 2 }, { size: "M", color: BLACK, stock: 5 }] })),
+      api(
+        "PUT",
+        `/api/products/${p.id}`,
+        productBody({
+          code: p.code,
+          sizes: ["M"],
+          colors: [BLACK, WHITE],
+          variants: [
+            { size: "M", color: WHITE, stock: 2 },
+            { size: "M", color: BLACK, stock: 5 },
+          ],
+        }),
+      ),
     );
     expect(heard).toEqual([{ productId: p.id, size: "M", color: WHITE }]);
   });
@@ -154,7 +207,14 @@ describe("the product JSON and its saves", () => {
 
 describe("cart and orders take stock per variant", () => {
   it("refuses a sold-out pair in the cart while another pair has stock, and counts the pair in 'Only {n} left'", async () => {
-    const p = await makeProduct(t.deps.db, { sizes: ["S", "M"], colors: [BLACK], variants: [{ size: "S", color: BLACK, stock: 0 }, { size: "M", color: BLACK, stock: 2 }] });
+    const p = await makeProduct(t.deps.db, {
+      sizes: ["S", "M"],
+      colors: [BLACK],
+      variants: [
+        { size: "S", color: BLACK, stock: 0 },
+        { size: "M", color: BLACK, stock: 2 },
+      ],
+    });
     const add = (size: string, quantity: number) =>
       api("POST", "/api/cart", { productId: p.id, quantity, size, color: BLACK }, customer.cookie);
     const soldOut = await add("S", 1);
@@ -167,7 +227,14 @@ describe("cart and orders take stock per variant", () => {
   });
 
   it("answers 409 'This item is out of stock' for an order of a sold-out pair, even when other pairs have stock", async () => {
-    const p = await makeProduct(t.deps.db, { sizes: ["S", "M"], colors: [BLACK], variants: [{ size: "S", color: BLACK, stock: 0 }, { size: "M", color: BLACK, stock: 5 }] });
+    const p = await makeProduct(t.deps.db, {
+      sizes: ["S", "M"],
+      colors: [BLACK],
+      variants: [
+        { size: "S", color: BLACK, stock: 0 },
+        { size: "M", color: BLACK, stock: 5 },
+      ],
+    });
     const res = await guestOrder([{ productId: p.id, quantity: 1, size: "S" }]);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: "This item is out of stock", size: "S", color: BLACK, stock: 0 });
@@ -178,7 +245,14 @@ describe("cart and orders take stock per variant", () => {
 
   it("takes a signed-in order from its pairs, returns them on cancel (with an event), and takes them again when staff reopen it", async () => {
     const moderator = await signedIn(t.deps.db, "moderator");
-    const p = await makeProduct(t.deps.db, { sizes: ["S", "M"], colors: [BLACK, WHITE], variants: [{ size: "S", color: WHITE, stock: 2 }, { size: "M", color: BLACK, stock: 3 }] });
+    const p = await makeProduct(t.deps.db, {
+      sizes: ["S", "M"],
+      colors: [BLACK, WHITE],
+      variants: [
+        { size: "S", color: WHITE, stock: 2 },
+        { size: "M", color: BLACK, stock: 3 },
+      ],
+    });
     const placed = await api(
       "POST",
       "/api/order",
@@ -209,11 +283,18 @@ describe("cart and orders take stock per variant", () => {
   });
 
   it("shows SOLD OUT (stock 0, out of the in-stock filter) only when every pair is at 0", async () => {
-    const p = await makeProduct(t.deps.db, { name: "Pairs sold out", sizes: ["M"], colors: [BLACK, WHITE], variants: [{ size: "M", color: WHITE, stock: 1 }] });
+    const p = await makeProduct(t.deps.db, {
+      name: "Pairs sold out",
+      sizes: ["M"],
+      colors: [BLACK, WHITE],
+      variants: [{ size: "M", color: WHITE, stock: 1 }],
+    });
     // The order factory writes no search text; the listing's search reads it.
     await t.deps.db.update(products).set({ searchText: "pairs sold out" }).where(eq(products.id, p.id));
     const inStock = async () =>
-      (await api("GET", "/api/products?inStock=true&search=Pairs sold out")).json().products.map((x: { _id: string }) => x._id);
+      (await api("GET", "/api/products?inStock=true&search=Pairs sold out"))
+        .json()
+        .products.map((x: { _id: string }) => x._id);
     expect(await inStock()).toEqual([p.id]);
     expect((await guestOrder([{ productId: p.id, quantity: 1, size: "M", color: WHITE }])).statusCode).toBe(201);
     expect(await totalOf(p.id)).toBe(0);
@@ -223,14 +304,29 @@ describe("cart and orders take stock per variant", () => {
 
 describe("back office per variant", () => {
   it("lists low stock per pair on the dashboard", async () => {
-    const p = await makeProduct(t.deps.db, { name: "Low pair", sizes: ["M", "L"], colors: [BLACK], variants: [{ size: "M", color: BLACK, stock: 50 }, { size: "L", color: BLACK, stock: 1 }] });
+    const p = await makeProduct(t.deps.db, {
+      name: "Low pair",
+      sizes: ["M", "L"],
+      colors: [BLACK],
+      variants: [
+        { size: "M", color: BLACK, stock: 50 },
+        { size: "L", color: BLACK, stock: 1 },
+      ],
+    });
     const a = (await api("GET", "/api/moderator/analytics")).json();
     const mine = a.lowStockProducts.filter((r: { _id: string }) => r._id === p.id);
     expect(mine).toEqual([expect.objectContaining({ size: "L", color: BLACK, stock: 1, sku: `${p.code}-L-000000` })]);
   });
 
   it("exports one row per pair and imports them back as one product's variants, announcing restocks", async () => {
-    const p = await makeProduct(t.deps.db, { sizes: ["S", "M"], colors: [BLACK], variants: [{ size: "S", color: BLACK, stock: 0 }, { size: "M", color: BLACK, stock: 4 }] });
+    const p = await makeProduct(t.deps.db, {
+      sizes: ["S", "M"],
+      colors: [BLACK],
+      variants: [
+        { size: "S", color: BLACK, stock: 0 },
+        { size: "M", color: BLACK, stock: 4 },
+      ],
+    });
     const csv = (await api("GET", "/api/admin/export/products.csv")).body;
     const rows = parseCsv(csv.replace(/^\uFEFF/, ""));
     const header = rows[0]!;
@@ -246,7 +342,12 @@ describe("back office per variant", () => {
     const form = multipartFile("file", "p.csv", text, "text/csv");
     let report: { updated: unknown[]; refused: unknown[] } = { updated: [], refused: [] };
     const heard = await restocksDuring(async () => {
-      const res = await t.app.inject({ method: "POST", url: "/api/admin/import/products", ...form, headers: { ...form.headers, cookie: admin.cookie } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/import/products",
+        ...form,
+        headers: { ...form.headers, cookie: admin.cookie },
+      });
       report = res.json();
     });
     expect(report.refused).toEqual([]);
@@ -275,7 +376,10 @@ describe("the migration", () => {
     expect(av).toHaveLength(6);
     expect(av.reduce((s, v) => s + v.stock, 0)).toBe(11);
     expect(av.map((v) => v.stock).sort()).toEqual([1, 2, 2, 2, 2, 2]);
-    expect(av.find((v) => v.size === "S" && v.color === BLACK)).toMatchObject({ stock: 2, sku: `${a.code}-S-000000`.toUpperCase() });
+    expect(av.find((v) => v.size === "S" && v.color === BLACK)).toMatchObject({
+      stock: 2,
+      sku: `${a.code}-S-000000`.toUpperCase(),
+    });
     expect(await variantsOf(b.id)).toEqual({ " ": 2 });
     expect(await totalOf(a.id)).toBe(11);
     // The product without sizes or colors still sells.
@@ -284,14 +388,26 @@ describe("the migration", () => {
 });
 
 describe("concurrent orders for one pair on PostgreSQL", () => {
-  it.skipIf(!onPostgres())("sells a pair with stock 3 to exactly 3 of 20 parallel buyers; the other pairs keep theirs", async () => {
-    const p = await makeProduct(t.deps.db, { sizes: ["S", "M"], colors: [BLACK], variants: [{ size: "S", color: BLACK, stock: 3 }, { size: "M", color: BLACK, stock: 10 }] });
-    const results = await Promise.all(Array.from({ length: 20 }, () => guestOrder([{ productId: p.id, quantity: 1, size: "S" }])));
-    const statuses = results.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(17);
-    expect(results.find((r) => r.statusCode === 409)!.json().message).toBe("This item is out of stock");
-    expect(await variantsOf(p.id)).toEqual({ "S #000000": 0, "M #000000": 10 });
-    expect(await totalOf(p.id)).toBe(10);
-  });
+  it.skipIf(!onPostgres())(
+    "sells a pair with stock 3 to exactly 3 of 20 parallel buyers; the other pairs keep theirs",
+    async () => {
+      const p = await makeProduct(t.deps.db, {
+        sizes: ["S", "M"],
+        colors: [BLACK],
+        variants: [
+          { size: "S", color: BLACK, stock: 3 },
+          { size: "M", color: BLACK, stock: 10 },
+        ],
+      });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => guestOrder([{ productId: p.id, quantity: 1, size: "S" }])),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(17);
+      expect(results.find((r) => r.statusCode === 409)!.json().message).toBe("This item is out of stock");
+      expect(await variantsOf(p.id)).toEqual({ "S #000000": 0, "M #000000": 10 });
+      expect(await totalOf(p.id)).toBe(10);
+    },
+  );
 });

@@ -40,7 +40,11 @@ export interface MakeProductOptions {
  * Variants for a product inserted straight into the table: the given pairs' stock (the others 0),
  * or its stock spread over its pairs; the product's stock becomes their sum.
  */
-export async function giveVariants(db: Db, productId: string, variants?: { size: string; color: string; stock: number }[]) {
+export async function giveVariants(
+  db: Db,
+  productId: string,
+  variants?: { size: string; color: string; stock: number }[],
+) {
   await variantsFromProductStock(db, [productId]);
   if (!variants) return;
   await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, productId));
@@ -48,7 +52,13 @@ export async function giveVariants(db: Db, productId: string, variants?: { size:
     await db
       .update(productVariants)
       .set({ stock: v.stock })
-      .where(and(eq(productVariants.productId, productId), eq(productVariants.size, v.size), eq(productVariants.color, v.color)));
+      .where(
+        and(
+          eq(productVariants.productId, productId),
+          eq(productVariants.size, v.size),
+          eq(productVariants.color, v.color),
+        ),
+      );
   }
   await syncProductStock(db, [productId]);
 }
@@ -81,7 +91,11 @@ export async function makeProduct(db: Db, o: MakeProductOptions = {}) {
     })
     .returning();
   const usual = row!.sizes.includes("M") && row!.colors.includes("#000000");
-  await giveVariants(db, row!.id, o.variants ?? (usual ? [{ size: "M", color: "#000000", stock: row!.stock }] : undefined));
+  await giveVariants(
+    db,
+    row!.id,
+    o.variants ?? (usual ? [{ size: "M", color: "#000000", stock: row!.stock }] : undefined),
+  );
   const [withStock] = await db.select().from(products).where(eq(products.id, row!.id));
   return withStock!;
 }

@@ -9,5 +9,7 @@ export function colorLabel(color: string, t: (key: string) => string): string {
 
 /** A size and colour pair as one short label: "M, Black" (issue 15). */
 export function variantLabel(size: string, color: string, t: (key: string) => string): string {
-  return [size ? sizeLabel(size, t) : "", color ? colorLabel(color, t) : ""].filter(Boolean).join(t("variants.pairSeparator"));
+  return [size ? sizeLabel(size, t) : "", color ? colorLabel(color, t) : ""]
+    .filter(Boolean)
+    .join(t("variants.pairSeparator"));
 }

@@ -16,6 +16,8 @@ import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { ImageUpload } from "./image-upload";
+import { cellKey, gridTotal, StockGrid, type GridCell } from "./stock-grid";
+import { offeredPairs } from "@core/variants";
 
 /** Whether the code is generated from the name; remembered in this browser (SPEC §2). */
 export const AUTO_CODE_STORAGE_KEY = "azya.staff.autoProductCode";
@@ -29,7 +31,8 @@ interface FormState {
   category: string;
   collection: string;
   price: string;
-  stock: string;
+  /** The stock grid's cells by size and colour (issue 15); the stock is their sum. */
+  variants: Record<string, GridCell>;
   images: string[];
   sizes: string[];
   colors: string[];
@@ -48,7 +51,7 @@ const EMPTY: FormState = {
   category: "",
   collection: "",
   price: "",
-  stock: "",
+  variants: {},
   images: [],
   sizes: [],
   colors: ["#000000"],
@@ -68,7 +71,9 @@ function fromProduct(p: ProductDTO): FormState {
     category: p.category,
     collection: p.collection ?? "",
     price: String(p.price),
-    stock: String(p.stock),
+    variants: Object.fromEntries(
+      p.variants.map((v) => [cellKey(v.size, v.color), { stock: String(v.stock), sku: v.sku }]),
+    ),
     images: p.images,
     sizes: p.sizes,
     colors: p.colors.length > 0 ? p.colors : ["#000000"],
@@ -77,6 +82,29 @@ function fromProduct(p: ProductDTO): FormState {
     bulkDiscountminQuantity: p.bulkDiscountminQuantity === null ? "" : String(p.bulkDiscountminQuantity),
     bulkDiscount: p.bulkDiscount === null ? "" : String(p.bulkDiscount),
   };
+}
+
+type Variants = ProductDTO["variants"];
+const stocksOf = (variants: Variants) => Object.fromEntries(variants.map((v) => [cellKey(v.size, v.color), v.stock]));
+
+/**
+ * The body the form sends: one variant per offered pair, each with the stock it was loaded with
+ * (previousStock: a pair sold from meanwhile is refused with 409, decision 115 per variant).
+ */
+function toValues(form: FormState, base: Record<string, number> | null) {
+  const { variants: cells, ...fields } = form;
+  const variants = offeredPairs(form.sizes, form.colors).map((p) => {
+    const key = cellKey(p.size, p.color);
+    const cell = cells[key];
+    return {
+      ...p,
+      // An empty cell is none of that pair.
+      stock: cell?.stock.trim() ? cell.stock : "0",
+      sku: cell?.sku ?? "",
+      previousStock: base ? (base[key] ?? 0) : undefined,
+    };
+  });
+  return { ...fields, variants };
 }
 
 /** The add and edit product form: every field of SPEC §3 with the rules and messages of §5. */
@@ -88,10 +116,12 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
   const [uploading, setUploading] = useState(false);
   const [autoCode, setAutoCode] = useState(false);
   const [seed, setSeed] = useState(() => Math.random());
-  // The stock this form was loaded with: sent as previousStock so a save never brings back units
-  // sold while the form was open (decision 115). A 409 answers the current stock.
-  const [baseStock, setBaseStock] = useState<number | null>(product ? product.stock : null);
-  const [stockConflict, setStockConflict] = useState<{ message: string; stock: number } | null>(null);
+  // Each pair's stock as this form was loaded: sent as previousStock so a save never brings back
+  // units sold while the form was open (decision 115, per variant). A 409 answers the current ones.
+  const [baseStock, setBaseStock] = useState<Record<string, number> | null>(
+    product ? stocksOf(product.variants) : null,
+  );
+  const [stockConflict, setStockConflict] = useState<{ message: string; variants: Variants } | null>(null);
 
   // localStorage exists only in the browser; the server renders the toggle off.
   useEffect(() => {
@@ -117,7 +147,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
   // One save through the product's contract; the 409 of a moved stock opens the choice below.
   const save = useMutation(
     // The body is the checked values as the server reads them (trimmed, empty entries dropped).
-    (values: FormState & { previousStock?: number }) =>
+    (values: ReturnType<typeof toValues>) =>
       product
         ? call("PUT /products/:id", { params: { id: product._id }, body: productUpdateInput.parse(values) })
         : call("POST /products", { body: productCreateInput.parse(values) }),
@@ -133,7 +163,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
       onSuccess: (reply) => {
         if (product) {
           setForm(fromProduct(reply.product));
-          setBaseStock(reply.product.stock);
+          setBaseStock(stocksOf(reply.product.variants));
           setStockConflict(null);
         } else {
           setForm(EMPTY);
@@ -142,17 +172,24 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
         onSaved?.(reply.product);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409 && typeof error.body.stock === "number") {
-          setStockConflict({ message: error.message, stock: error.body.stock });
+        if (error instanceof ApiError && error.status === 409 && Array.isArray(error.body.variants)) {
+          setStockConflict({ message: error.message, variants: error.body.variants as Variants });
         }
       },
     },
   );
   const err = (key: string) => save.error(key) ?? null;
+  // A pair's message (its index in the grid's pairs) or the grid's own; shown under the grid.
+  const variantError =
+    offeredPairs(form.sizes, form.colors)
+      .flatMap((_, i) => [err(`variants.${i}`), err(`variants.${i}.stock`), err(`variants.${i}.sku`)])
+      .find(Boolean) ??
+    err("variants") ??
+    err("stock");
 
   return (
     <form
-      onSubmit={save.onSubmit(() => (baseStock === null ? form : { ...form, previousStock: baseStock }))}
+      onSubmit={save.onSubmit(() => toValues(form, baseStock))}
       noValidate
       className="grid gap-6 lg:grid-cols-2"
       data-testid="product-form"
@@ -255,18 +292,6 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
             required
             name="price"
           />
-          <TextField
-            label={t("staff.stock")}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={form.stock}
-            onChange={(e) => set("stock", e.target.value)}
-            error={err("stock")}
-            required
-            name="stock"
-          />
         </div>
         {stockConflict ? (
           <div
@@ -280,24 +305,33 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
                 variant="secondary"
                 size="sm"
                 onClick={() => {
-                  set("stock", String(stockConflict.stock));
-                  setBaseStock(stockConflict.stock);
+                  const now = stocksOf(stockConflict.variants);
+                  setForm((f) => ({
+                    ...f,
+                    variants: Object.fromEntries(
+                      Object.entries({
+                        ...Object.fromEntries(Object.keys(now).map((k) => [k, { stock: "", sku: "" }])),
+                        ...f.variants,
+                      }).map(([k, cell]) => [k, { ...cell, stock: String(now[k] ?? cell.stock) }]),
+                    ),
+                  }));
+                  setBaseStock(now);
                   setStockConflict(null);
                 }}
                 data-testid="stock-conflict-take"
               >
-                {t("staff.stockConflictTake", { n: stockConflict.stock })}
+                {t("staff.stockConflictTake", { n: stockConflict.variants.reduce((s, v) => s + v.stock, 0) })}
               </Button>
               <Button
                 variant="outline"
                 size="sm"
                 onClick={() => {
-                  setBaseStock(stockConflict.stock);
+                  setBaseStock(stocksOf(stockConflict.variants));
                   setStockConflict(null);
                 }}
                 data-testid="stock-conflict-keep"
               >
-                {t("staff.stockConflictKeep", { n: form.stock })}
+                {t("staff.stockConflictKeep", { n: gridTotal(form.variants, form.sizes, form.colors) })}
               </Button>
             </div>
           </div>
@@ -376,6 +410,14 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
           newValue="#000000"
           type="color"
           error={err("colors")}
+        />
+        <StockGrid
+          code={form.code}
+          sizes={form.sizes}
+          colors={form.colors}
+          cells={form.variants}
+          onChange={(key, cell) => setForm((f) => ({ ...f, variants: { ...f.variants, [key]: cell } }))}
+          error={variantError}
         />
         <ListEditor
           legend={t("staff.specifications")}

@@ -112,9 +112,7 @@ export async function* exportProductsCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SI
       rows.map((p) => p.id),
     );
     yield rows
-      .flatMap((p) =>
-        (variants.get(p.id) ?? [{ size: "", color: "", sku: "", stock: p.stock }]).map((v) => ({ p, v })),
-      )
+      .flatMap((p) => (variants.get(p.id) ?? [{ size: "", color: "", sku: "", stock: p.stock }]).map((v) => ({ p, v })))
       .map(({ p, v }) =>
         csvLine([
           p.code,

@@ -116,7 +116,10 @@ export async function importProductsCsv(
       entries.push({ row: i + 1, input });
       continue;
     }
-    const variant = { ...Object.fromEntries(VARIANT_COLUMNS.map((c) => [c, input[c]])), previousStock: previousOf(cells) };
+    const variant = {
+      ...Object.fromEntries(VARIANT_COLUMNS.map((c) => [c, input[c]])),
+      previousStock: previousOf(cells),
+    };
     const known = code ? entryByCode.get(code) : undefined;
     if (known) {
       (known.variants as unknown[]).push(variant);

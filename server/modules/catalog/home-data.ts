@@ -5,7 +5,13 @@ import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { categories, collections, products } from "../../db/schema";
 import { listActiveBanners, type BannerDTO } from "../content/banners";
-import { productDto, productRowColumns, toProductDTO, type ProductDTO, type ProductRowWithVariants as ProductRow } from "./product-dto";
+import {
+  productDto,
+  productRowColumns,
+  toProductDTO,
+  type ProductDTO,
+  type ProductRowWithVariants as ProductRow,
+} from "./product-dto";
 import { memoKey, recall, remember } from "./catalog-memo";
 import { customerVisible } from "./visibility";
 
@@ -88,7 +94,12 @@ async function readHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<Home
   const { db } = deps;
   const visible = customerVisible();
   const [featured, best, byCategory, byCollection, promos] = await Promise.all([
-    db.select(productRowColumns).from(products).where(visible).orderBy(desc(products.createdAt), asc(products.id)).limit(HOME_ROW_SIZE),
+    db
+      .select(productRowColumns)
+      .from(products)
+      .where(visible)
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(HOME_ROW_SIZE),
     db
       .select(productRowColumns)
       .from(products)

@@ -45,7 +45,12 @@ export const variantStockChanged = (stale: Variant, now: Variant[]) =>
 
 async function currentVariants(tx: DbOrTx, productId: string): Promise<Variant[]> {
   return tx
-    .select({ size: productVariants.size, color: productVariants.color, sku: productVariants.sku, stock: productVariants.stock })
+    .select({
+      size: productVariants.size,
+      color: productVariants.color,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+    })
     .from(productVariants)
     .where(eq(productVariants.productId, productId));
 }
@@ -103,7 +108,11 @@ export async function saveVariants(tx: DbOrTx, product: ProductKeys, save: Varia
     await tx
       .delete(productVariants)
       .where(
-        and(eq(productVariants.productId, product.id), eq(productVariants.size, v.size), eq(productVariants.color, v.color)),
+        and(
+          eq(productVariants.productId, product.id),
+          eq(productVariants.size, v.size),
+          eq(productVariants.color, v.color),
+        ),
       );
   }
   if (wanted.length) {
@@ -116,7 +125,9 @@ export async function saveVariants(tx: DbOrTx, product: ProductKeys, save: Varia
       });
   }
   await syncProductStock(tx, [product.id]);
-  return wanted.filter((v) => v.stock > 0 && (now.get(pairKey(v))?.stock ?? 0) === 0).map(({ size, color }) => ({ size, color }));
+  return wanted
+    .filter((v) => v.stock > 0 && (now.get(pairKey(v))?.stock ?? 0) === 0)
+    .map(({ size, color }) => ({ size, color }));
 }
 
 /** products.stock := the sum of the product's variants (decision 230). */
@@ -137,16 +148,30 @@ export async function syncProductStock(tx: DbOrTx, productIds: string[]): Promis
 export async function variantsFromProductStock(tx: DbOrTx, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
   const rows = await tx
-    .select({ id: products.id, code: products.code, sizes: products.sizes, colors: products.colors, stock: products.stock })
+    .select({
+      id: products.id,
+      code: products.code,
+      sizes: products.sizes,
+      colors: products.colors,
+      stock: products.stock,
+    })
     .from(products)
     .where(inArray(products.id, productIds));
   const values = rows.flatMap((p) => {
     const pairs = offeredPairs(p.sizes, p.colors);
     const spread = spreadStock(p.stock, pairs.length);
-    return pairs.map((pair, i) => ({ productId: p.id, ...pair, sku: defaultSku(p.code, pair.size, pair.color), stock: spread[i]! }));
+    return pairs.map((pair, i) => ({
+      productId: p.id,
+      ...pair,
+      sku: defaultSku(p.code, pair.size, pair.color),
+      stock: spread[i]!,
+    }));
   });
   for (let i = 0; i < values.length; i += 1000) {
-    await tx.insert(productVariants).values(values.slice(i, i + 1000)).onConflictDoNothing();
+    await tx
+      .insert(productVariants)
+      .values(values.slice(i, i + 1000))
+      .onConflictDoNothing();
   }
   await syncProductStock(tx, productIds);
 }

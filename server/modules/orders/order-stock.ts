@@ -35,7 +35,11 @@ async function linesByProduct(tx: DbOrTx, orderId: string): Promise<[string, Ite
 const sumOf = (lines: ItemLine[]) => lines.reduce((s, l) => s + l.quantity, 0);
 
 const variantWhere = (productId: string, pair: Pair) =>
-  and(eq(productVariants.productId, productId), eq(productVariants.size, pair.size), eq(productVariants.color, pair.color));
+  and(
+    eq(productVariants.productId, productId),
+    eq(productVariants.size, pair.size),
+    eq(productVariants.color, pair.color),
+  );
 
 async function lockProduct(tx: DbOrTx, id: string) {
   const [row] = await tx
