@@ -144,3 +144,29 @@ describe("the stored guest cart", () => {
     ).toHaveLength(1);
   });
 });
+
+describe("stock per size and color (issue 15)", () => {
+  const p = product({
+    stock: 3,
+    variants: [
+      { size: "S", color: "#000000", sku: "", stock: 0 },
+      { size: "M", color: "#000000", sku: "", stock: 3 },
+    ],
+  });
+  const add = (size: string, quantity: number, lines: ReturnType<typeof line>[] = []) =>
+    checkAdd({ product: p, quantity, size, color: "#000000", lines, guest: true });
+
+  it("refuses a sold-out size while another size has stock, and counts the pair in 'Only {n} left'", () => {
+    expect(add("S", 1)).toEqual({ key: "cart.outOfStock" });
+    expect(add("M", 3)).toBeNull();
+    const m = line(p, 2, "M");
+    expect(add("M", 2, [m])).toEqual({ key: "cart.notEnoughStock", vars: { n: 3, m: 2 } });
+    expect(maxLineQuantity(p, "S", "#000000")).toBe(0);
+    expect(maxLineQuantity(p, "M", "#000000")).toBe(3);
+  });
+
+  it("falls back to the product's stock for a guest snapshot saved before variants", () => {
+    const old = { ...p, variants: undefined } as unknown as typeof p;
+    expect(checkAdd({ product: old, quantity: 1, size: "S", color: "#000000", lines: [], guest: true })).toBeNull();
+  });
+});
