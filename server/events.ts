@@ -16,6 +16,11 @@ export interface ServerEvents {
    * cancelled or restored), discounts and repricing, banners, the active collections.
    */
   "catalogue.changed": { reason: CatalogueChangeReason };
+  /**
+   * A size and colour pair's stock rose from 0 above 0 (a staff edit, an import, a cancelled order,
+   * a staff status change back from Cancelled), emitted after the write committed (issue 15).
+   */
+  "variant.restocked": { productId: string; size: string; color: string };
 }
 
 export const CATALOGUE_CHANGE_REASONS = [

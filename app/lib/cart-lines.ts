@@ -5,6 +5,7 @@
  */
 import { LIMITS } from "@core/constants";
 import { lineTotal, toEgp, toPiastres } from "@core/pricing";
+import { variantStock } from "@core/variants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 
 export interface CartLine {
@@ -66,9 +67,22 @@ export function toCartLine(stored: StoredGuestLine): CartLine {
 /** Sum of line totals in EGP, added in piastres so floats never carry money. */
 export const cartTotal = (lines: CartLine[]) => toEgp(lines.reduce((sum, l) => sum + toPiastres(l.totalPrice), 0));
 
-/** The most one line may hold: 10, and never above stock (SPEC §9). */
-export const maxLineQuantity = (product: Pick<ProductDTO, "stock">) =>
-  Math.max(0, Math.min(LIMITS.cartLineMaxQuantity, product.stock ?? 0));
+/**
+ * Units left of a line's size and colour (issue 15). A guest snapshot saved before variants existed
+ * has none: its product total stands in until the catalogue refreshes it.
+ */
+export const pairStock = (
+  product: Pick<ProductDTO, "stock" | "sizes" | "colors" | "variants">,
+  size: string,
+  color: string,
+) => (product.variants ? variantStock(product, size, color) : (product.stock ?? 0));
+
+/** The most one line may hold: 10, and never above its size and colour's stock (SPEC §9). */
+export const maxLineQuantity = (
+  product: Pick<ProductDTO, "stock" | "sizes" | "colors" | "variants">,
+  size: string,
+  color: string,
+) => Math.max(0, Math.min(LIMITS.cartLineMaxQuantity, pairStock(product, size, color)));
 
 export interface AddCheck {
   product: ProductDTO;
@@ -84,12 +98,13 @@ export interface AddCheck {
 /** The SPEC §5 add-to-cart rules, in the order a shopper meets them; null when the add may go ahead. */
 export function checkAdd({ product, quantity, size, color, lines, guest }: AddCheck): CartMessage | null {
   if (!size || !color) return { key: "cart.selectSizeColor" };
-  if (!product.stock || product.stock <= 0) return { key: "cart.outOfStock" };
+  const stock = pairStock(product, size, color);
+  if (stock <= 0) return { key: "cart.outOfStock" };
   if (!Number.isInteger(quantity) || quantity < 1) return { key: "cart.quantityMin" };
   const same = lines.find((l) => l.key === lineKey(product._id, size, color));
   const inCart = same?.quantity ?? 0;
-  if (inCart + quantity > product.stock) {
-    return { key: "cart.notEnoughStock", vars: { n: product.stock, m: inCart } };
+  if (inCart + quantity > stock) {
+    return { key: "cart.notEnoughStock", vars: { n: stock, m: inCart } };
   }
   if (inCart + quantity > LIMITS.cartLineMaxQuantity) {
     return { key: "cart.quantityMax", vars: { max: LIMITS.cartLineMaxQuantity } };
@@ -104,9 +119,10 @@ export function checkAdd({ product, quantity, size, color, lines, guest }: AddCh
 /** The rules for changing a line's quantity in place (the cart page's stepper). */
 export function checkQuantity(line: CartLine, quantity: number, lines: CartLine[], guest: boolean): CartMessage | null {
   if (!Number.isInteger(quantity) || quantity < 1) return { key: "cart.quantityMin" };
-  if (!line.product.stock || line.product.stock <= 0) return { key: "cart.outOfStock" };
-  if (quantity > line.product.stock) {
-    return { key: "cart.notEnoughStock", vars: { n: line.product.stock, m: line.quantity } };
+  const stock = pairStock(line.product, line.size, line.color);
+  if (stock <= 0) return { key: "cart.outOfStock" };
+  if (quantity > stock) {
+    return { key: "cart.notEnoughStock", vars: { n: stock, m: line.quantity } };
   }
   if (quantity > LIMITS.cartLineMaxQuantity)
     return { key: "cart.quantityMax", vars: { max: LIMITS.cartLineMaxQuantity } };

@@ -29,8 +29,12 @@ export function serverFieldErrors(e: unknown): FieldErrors {
 }
 
 export interface MutationOptions<I, R> {
-  /** Checked before sending; its messages are i18n keys, shown translated beside the fields. */
-  schema?: z.ZodType<unknown, I>;
+  /**
+   * Checked before sending; its messages are i18n keys, shown translated beside the fields. Any
+   * schema: it judges the values at run time, and a form's state (the inputs' text, "" for an
+   * unchosen option) is rarely the schema's input type.
+   */
+  schema?: z.ZodType;
   /** Success toast: the server's `message` by default; a string (an i18n key) or a function instead; false for none. */
   success?: false | string | ((reply: R) => string | undefined);
   /** Failure toast when the server sent no message (network failure): an i18n key. */

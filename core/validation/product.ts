@@ -35,6 +35,36 @@ const money = (message: string) =>
       .refine((n) => n <= 10_000_000, message),
   );
 
+const stockCount = z
+  .number({ error: "catalogAdmin.stockNotNegative" })
+  .int("catalogAdmin.stockNotNegative")
+  .min(0, "catalogAdmin.stockNotNegative")
+  .max(1_000_000, "catalogAdmin.stockNotNegative");
+
+const countField = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v);
+
+/**
+ * One size and colour pair's stock (issue 15). `previousStock` is the pair's stock as the form or
+ * sheet loaded it: an edit whose pair has moved since is refused (decision 115, per variant).
+ */
+export const variantInput = z.object({
+  size: z.string({ error: "validation.invalidInput" }).trim().max(40, "validation.tooLong"),
+  color: z.string({ error: "validation.invalidInput" }).trim().max(40, "validation.tooLong"),
+  stock: z.preprocess(countField, stockCount),
+  sku: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : (v ?? undefined)),
+    z
+      .string({ error: "validation.invalidInput" })
+      .trim()
+      // `abort`: zod 4 runs the pattern after a failed plain .max().
+      .max(80, { error: "validation.tooLong", abort: true })
+      .regex(/^[\p{L}\p{N}._ -]+$/u, "variants.skuInvalid")
+      .optional(),
+  ),
+  previousStock: z.preprocess(countField, stockCount.optional()),
+});
+export type VariantInput = z.infer<typeof variantInput>;
+
 const baseShape = {
   name: z
     .string({ error: "catalogAdmin.nameRequired" })
@@ -59,14 +89,15 @@ const baseShape = {
     z.enum(COLLECTIONS, { error: "catalogAdmin.collectionInvalid" }).optional(),
   ),
   price: money("catalogAdmin.pricePositive"),
+  /** The total; required without `variants`, ignored with them (their sum is the stock): decision 230. */
   stock: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z
-      .number({ error: "catalogAdmin.stockNotNegative" })
-      .int("catalogAdmin.stockNotNegative")
-      .min(0, "catalogAdmin.stockNotNegative")
-      .max(1_000_000),
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v === null ? undefined : v),
+    stockCount.optional(),
   ),
+  variants: z
+    .array(variantInput, { error: "validation.invalidInput" })
+    .max(SIZES.length * 20, "validation.tooLong")
+    .optional(),
   images: z
     .array(
       z
@@ -103,21 +134,69 @@ const baseShape = {
 };
 
 type BulkFields = { bulkDiscountminQuantity?: number; bulkDiscount?: number };
+const BULK_FIELDS: readonly PropertyKey[] = ["bulkDiscountminQuantity", "bulkDiscount"];
 
-/** A bulk quantity and a bulk price only mean something together. */
-function bulkPairs(value: BulkFields, ctx: z.RefinementCtx) {
-  if (value.bulkDiscountminQuantity !== undefined && value.bulkDiscount === undefined) {
-    ctx.addIssue({ code: "custom", path: ["bulkDiscount"], message: "catalogAdmin.bulkPriceRequired" });
+type StockFields = { stock?: number; variants?: VariantInput[]; sizes: string[]; colors: string[] };
+
+/**
+ * Either a total or the variants; each variant one of the offered pairs (its sizes by its colours),
+ * each pair once, each SKU once.
+ */
+function stockShape(value: StockFields, ctx: z.RefinementCtx) {
+  if (value.variants === undefined) {
+    if (value.stock === undefined) {
+      ctx.addIssue({ code: "custom", path: ["stock"], message: "catalogAdmin.stockNotNegative" });
+    }
+    return;
   }
-  if (value.bulkDiscount !== undefined && value.bulkDiscountminQuantity === undefined) {
-    ctx.addIssue({ code: "custom", path: ["bulkDiscountminQuantity"], message: "catalogAdmin.bulkQuantityRequired" });
-  }
+  const sizes = value.sizes.length ? value.sizes : [""];
+  const colors = (value.colors.length ? value.colors : [""]).map((c) => c.toLowerCase());
+  const pairs = new Set<string>();
+  const skus = new Set<string>();
+  value.variants.forEach((v, i) => {
+    const key = `${v.size}\u0000${v.color.toLowerCase()}`;
+    if (!sizes.includes(v.size) || !colors.includes(v.color.toLowerCase())) {
+      ctx.addIssue({ code: "custom", path: ["variants", i], message: "variants.pairNotOffered" });
+    } else if (pairs.has(key)) {
+      ctx.addIssue({ code: "custom", path: ["variants", i], message: "variants.pairTwice" });
+    }
+    pairs.add(key);
+    if (v.sku !== undefined) {
+      if (skus.has(v.sku.toUpperCase())) {
+        ctx.addIssue({ code: "custom", path: ["variants", i, "sku"], message: "variants.skuTwice" });
+      }
+      skus.add(v.sku.toUpperCase());
+    }
+  });
+}
+
+/**
+ * A bulk quantity and a bulk price only mean something together. The pair is checked even when
+ * other fields failed, so the form (and a 400's `errors`) lists every message at once; not when
+ * the body is no object or one of the pair did not parse (its own message says why).
+ */
+function bulkPaired<T extends z.ZodType<BulkFields>>(schema: T) {
+  const when = (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === "object" &&
+    payload.value !== null &&
+    !payload.issues.some((i) => !i.path?.length || BULK_FIELDS.includes(i.path[0]!));
+  return schema
+    .refine((v) => v.bulkDiscountminQuantity === undefined || v.bulkDiscount !== undefined, {
+      path: ["bulkDiscount"],
+      message: "catalogAdmin.bulkPriceRequired",
+      when,
+    })
+    .refine((v) => v.bulkDiscount === undefined || v.bulkDiscountminQuantity !== undefined, {
+      path: ["bulkDiscountminQuantity"],
+      message: "catalogAdmin.bulkQuantityRequired",
+      when,
+    });
 }
 
 /** Create: at least one image (SPEC §5 "An image is required only on create"). */
-export const productCreateInput = z
-  .object({ ...baseShape, images: baseShape.images.min(1, "catalogAdmin.imageRequired") })
-  .superRefine(bulkPairs);
+export const productCreateInput = bulkPaired(
+  z.object({ ...baseShape, images: baseShape.images.min(1, "catalogAdmin.imageRequired") }),
+).superRefine(stockShape);
 
 /**
  * Edit only: the stock the form (or spreadsheet row) was loaded with. The server refuses the save
@@ -134,7 +213,7 @@ const previousStock = z.preprocess(
 );
 
 /** Edit: the same rules, images may be left as they are. */
-export const productUpdateInput = z.object({ ...baseShape, previousStock }).superRefine(bulkPairs);
+export const productUpdateInput = bulkPaired(z.object({ ...baseShape, previousStock })).superRefine(stockShape);
 
 export type ProductCreateInput = z.infer<typeof productCreateInput>;
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;

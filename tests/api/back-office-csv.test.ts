@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { insertOrder, insertProduct } from "../support/back-office-factories";
 import { multipartFile } from "../support/multipart";
-import { products } from "../../server/db/schema";
+import { products, productVariants } from "../../server/db/schema";
+import { syncProductStock } from "../../server/modules/catalog/variants";
 import { parseCsv } from "../../server/modules/back-office/csv";
 import { exportProductsCsv } from "../../server/modules/back-office/export-csv";
 import { translate } from "../../core/i18n";
@@ -65,7 +66,16 @@ describe("product export", () => {
       "specifications",
       "images",
     ]);
-    const row = rows.find((r) => r[0] === "NILE-1")!;
+    // One row per size and color pair (issue 15): its stock is the pair's (20 spread over 4 pairs).
+    expect(rows[0]!.slice(13, 16)).toEqual(["size", "color", "sku"]);
+    const nile = rows.filter((r) => r[0] === "NILE-1");
+    expect(nile.map((r) => r.slice(13, 16))).toEqual([
+      ["S", "#000000", "NILE-1-S-000000"],
+      ["S", "#ffffff", "NILE-1-S-FFFFFF"],
+      ["M", "#000000", "NILE-1-M-000000"],
+      ["M", "#ffffff", "NILE-1-M-FFFFFF"],
+    ]);
+    const row = nile[0]!;
     expect(row.slice(0, 13)).toEqual([
       "NILE-1",
       'Dress, "Nile" edition',
@@ -75,13 +85,13 @@ describe("product export", () => {
       "dresses",
       "",
       "1250.5",
-      "20",
+      "5",
       "S|M",
       "#000000|#ffffff",
       `'=HYPERLINK("http://x")|100% cotton`,
       "/uploads/fixture-800.webp",
     ]);
-    expect(row[13]).toBe(tricky.id);
+    expect(row[16]).toBe(tricky.id);
   });
 
   it("reads the products in batches, none missed or repeated", async () => {
@@ -92,7 +102,8 @@ describe("product export", () => {
       .slice(1)
       .map((r) => r[0]);
     const all = await t.deps.db.select({ code: products.code }).from(products);
-    expect(codes).toHaveLength(all.length);
+    // One row per variant: as many rows as pairs, every product there.
+    expect(codes).toHaveLength((await t.deps.db.select().from(productVariants)).length);
     expect(new Set(codes)).toEqual(new Set(all.map((p) => p.code)));
     // The header, then one chunk per batch of three.
     expect(chunks.length).toBe(1 + Math.ceil(all.length / 3));
@@ -259,7 +270,8 @@ describe("product import", () => {
     expect(pick("SOLD-1")[columns.indexOf("previousStock")]).toBe("10");
     // Three units are sold after the export (as an order would), then the sheet comes back with
     // the stock raised to 12 on both rows and the names changed.
-    await t.deps.db.update(products).set({ stock: 7 }).where(eq(products.id, sold.id));
+    await t.deps.db.update(productVariants).set({ stock: 7 }).where(eq(productVariants.productId, sold.id));
+    await syncProductStock(t.deps.db, [sold.id]);
     const edited = [
       columns,
       ...["SOLD-1", "CALM-1"].map((code) => {

@@ -120,11 +120,13 @@ describe("moderator analytics", () => {
     ]);
   });
 
-  it("lists visible products with five or fewer in stock, fewest first, with their Arabic names", async () => {
+  it("lists visible size and color pairs with five or fewer in stock, fewest first, with their Arabic names", async () => {
+    // The fixtures offer one pair, M in black (issue 15: low stock is per variant).
+    const pairOf = (p: { code: string }) => ({ size: "M", color: "#000000", sku: `${p.code}-M-000000`.toUpperCase() });
     const a = (await get("/api/moderator/analytics", moderator.headers)).json();
     expect(a.lowStockProducts).toEqual([
-      { name: "Pleated Skirt", nameAr: null, images: skirt.images, stock: 0, _id: skirt.id },
-      { name: "Satin Dress", nameAr: "فستان ساتان", images: dress.images, stock: 3, _id: dress.id },
+      { name: "Pleated Skirt", nameAr: null, images: skirt.images, stock: 0, ...pairOf(skirt), _id: skirt.id },
+      { name: "Satin Dress", nameAr: "فستان ساتان", images: dress.images, stock: 3, ...pairOf(dress), _id: dress.id },
     ]);
   });
 

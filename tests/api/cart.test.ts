@@ -47,7 +47,12 @@ describe("server cart", () => {
 
   it("adds to the existing line with the same product, colour and size, and keeps other sizes apart", async () => {
     const { call } = await customer();
-    const p = await makeProduct(t.deps.db, { stock: 8 });
+    const p = await makeProduct(t.deps.db, {
+      variants: [
+        { size: "M", color: "#000000", stock: 4 },
+        { size: "L", color: "#000000", stock: 4 },
+      ],
+    });
     await call("POST", "/api/cart", line(p.id, 1, "M"));
     await call("POST", "/api/cart", line(p.id, 2, "M"));
     const cart = (await call("POST", "/api/cart", line(p.id, 1, "L"))).json();
@@ -139,7 +144,12 @@ describe("server cart", () => {
 
   it("removes one line by product, colour and size, and clears the cart", async () => {
     const { call } = await customer();
-    const p = await makeProduct(t.deps.db);
+    const p = await makeProduct(t.deps.db, {
+      variants: [
+        { size: "M", color: "#000000", stock: 2 },
+        { size: "L", color: "#000000", stock: 2 },
+      ],
+    });
     await call("POST", "/api/cart", line(p.id, 1, "M"));
     await call("POST", "/api/cart", line(p.id, 1, "L"));
     const removed = await call("DELETE", `/api/cart/${p.id}?color=${encodeURIComponent("#000000")}&size=M`);
@@ -174,7 +184,12 @@ describe("server cart", () => {
 describe("merging a guest cart at sign-in", () => {
   it("adds up the same line, caps it at 10 and at the stock, and skips bad lines without failing", async () => {
     const { call } = await customer();
-    const plenty = await makeProduct(t.deps.db, { stock: 50 });
+    const plenty = await makeProduct(t.deps.db, {
+      variants: [
+        { size: "M", color: "#000000", stock: 40 },
+        { size: "L", color: "#000000", stock: 10 },
+      ],
+    });
     const few = await makeProduct(t.deps.db, { stock: 4 });
     const soldOut = await makeProduct(t.deps.db, { stock: 0 });
     await call("POST", "/api/cart", line(plenty.id, 6));

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { seedDemo } from "../../server/db/seed/demo";
 import { CATEGORIES } from "../../core/constants";
-import { products } from "../../server/db/schema";
+import { products, productVariants } from "../../server/db/schema";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 
 let t: TestApp;
@@ -22,6 +22,20 @@ afterAll(() => t.close());
 const get = async (url: string, lang = "en") => (await t.app.inject({ method: "GET", url, cookies: { lang } })).json();
 
 describe("the demo shop", () => {
+  it("has real stock per size and color: every product's stock is its pairs' sum, some pairs sold out (issue 15)", async () => {
+    const all = await t.deps.db.select().from(products);
+    const variants = await t.deps.db.select().from(productVariants);
+    for (const p of all) {
+      const mine = variants.filter((v) => v.productId === p.id);
+      expect(mine.length).toBe(p.sizes.length * p.colors.length);
+      expect(mine.reduce((s, v) => s + v.stock, 0)).toBe(p.stock);
+    }
+    const inStock = all.filter((p) => p.stock > 0 && p.status === "approved");
+    const withSoldOutPair = inStock.filter((p) => variants.some((v) => v.productId === p.id && v.stock === 0));
+    expect(withSoldOutPair.length).toBeGreaterThan(5);
+    expect(withSoldOutPair.length).toBeLessThan(inStock.length);
+  });
+
   it("has at least 60 approved products across all ten categories, and a few pending ones", async () => {
     const all = await t.deps.db.select().from(products);
     const approved = all.filter((p) => p.status === "approved");

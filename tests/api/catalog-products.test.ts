@@ -190,6 +190,45 @@ describe("POST /api/products", () => {
   });
 });
 
+describe("a product with several mistakes", () => {
+  // An unchosen category (the empty form) is a type failure, after which zod skips refinements by default.
+  it("names the unpaired bulk field together with the other fields' messages", async () => {
+    const res = await inject(
+      "POST",
+      "/api/products",
+      admin.headers,
+      productBody({ name: "", category: "", price: 0, bulkDiscountminQuantity: 3 }),
+    );
+    expect(res.statusCode).toBe(400);
+    const paths = (res.json().errors as { path: string; message: string }[]).map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(["name", "category", "price", "bulkDiscount"]));
+    expect(res.json().errors).toContainEqual({
+      path: "bulkDiscount",
+      message: "Bulk price is required when a bulk quantity is set",
+    });
+  });
+
+  it("does not pair a bulk field that is itself wrong, nor a body that is no object", async () => {
+    const wrong = await inject(
+      "POST",
+      "/api/products",
+      admin.headers,
+      productBody({ name: "", bulkDiscountminQuantity: "many" }),
+    );
+    expect(wrong.statusCode).toBe(400);
+    const paths = (wrong.json().errors as { path: string }[]).map((e) => e.path);
+    expect(paths).toContain("bulkDiscountminQuantity");
+    expect(paths).not.toContain("bulkDiscount");
+    const notObject = await t.app.inject({
+      method: "POST",
+      url: "/api/products",
+      headers: { ...admin.headers, "content-type": "application/json" },
+      payload: "null",
+    });
+    expect(notObject.statusCode).toBe(400);
+  });
+});
+
 describe("PUT /api/products/{id}", () => {
   it("lets staff edit a product without an image change and keeps its state", async () => {
     const p = await makeProduct(t.deps.db, { status: "pending" });

@@ -126,9 +126,11 @@ describe("stock races on PostgreSQL", () => {
     "never brings back a unit sold while a save runs: final stock = saved or old stock − units sold",
     async () => {
       for (let round = 0; round < 5; round++) {
-        const p = await makeProduct(t.deps.db, { stock: 10 });
+        // One size and color: a total without variants is that pair's stock (decision 230).
+        const one = { sizes: ["M"], colors: ["#000000"] };
+        const p = await makeProduct(t.deps.db, { stock: 10, ...one });
         const orders = Array.from({ length: 6 }, () => guestOrder(p.id, 1));
-        const save = put(p.id, productBody({ stock: 15, previousStock: 10 }));
+        const save = put(p.id, productBody({ stock: 15, previousStock: 10, ...one }));
         const [saved, ...placed] = await Promise.all([save, ...orders]);
         expect([200, 409]).toContain(saved.statusCode);
         const sold = placed.filter((r) => r.statusCode === 201).length;

@@ -71,7 +71,7 @@ describe.each(["en", "ar"] as const)("the product form when the stock moved, in 
     const page = await context.newPage();
     await open(page, `/moderator/edit-product/${product.id}`);
     const form = page.getByTestId("product-form");
-    await expect.poll(() => form.locator('input[name="stock"]').inputValue()).toBe("20");
+    await expect.poll(() => form.getByTestId("stock-M-#000000").inputValue()).toBe("20");
 
     // While the form is open, three units go elsewhere (another save based on the current stock).
     const moved = await call(`/products/${product.id}`, {
@@ -84,14 +84,16 @@ describe.each(["en", "ar"] as const)("the product form when the stock moved, in 
     await page.getByTestId("product-submit").click();
     const conflict = page.getByTestId("stock-conflict");
     await conflict.waitFor();
-    expect(await conflict.innerText()).toContain(translate(lang, "catalogAdmin.stockChanged", { n: 17 }));
+    expect(await conflict.innerText()).toContain(
+      translate(lang, "variants.stockChanged", { n: 17, size: "M", color: "#000000" }),
+    );
     // Nothing was written.
     const after = await call<{ name: string; stock: number }>(`/products/${product.id}`);
     expect(after.body).toMatchObject({ name: product.body.name, stock: 17 });
 
     await page.getByTestId("stock-conflict-take").click();
     await conflict.waitFor({ state: "detached" });
-    expect(await form.locator('input[name="stock"]').inputValue()).toBe("17");
+    expect(await form.getByTestId("stock-M-#000000").inputValue()).toBe("17");
     await page.getByTestId("product-submit").click();
     await page
       .locator("[data-sonner-toast]", { hasText: translate(lang, "catalogAdmin.productUpdated") })

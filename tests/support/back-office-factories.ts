@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { Db } from "../../server/db/client";
 import { orderItems, orders, products } from "../../server/db/schema";
 import type { OrderStatus, PaymentMethod } from "../../core/constants";
+import { variantsFromProductStock } from "../../server/modules/catalog/variants";
 
 export async function insertProduct(db: Db, overrides: Partial<typeof products.$inferInsert> = {}) {
   const [row] = await db
@@ -22,6 +23,7 @@ export async function insertProduct(db: Db, overrides: Partial<typeof products.$
       ...overrides,
     })
     .returning();
+  await variantsFromProductStock(db, [row!.id]);
   return row!;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from "../../server/db/client";
 import { discounts, headlines, posts, products, promoBanners } from "../../server/db/schema";
 import { buildSearchText } from "../../server/modules/catalog/search-text";
 import { refreshProductPricing } from "../../server/modules/catalog/refresh-pricing";
+import { variantsFromProductStock } from "../../server/modules/catalog/variants";
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -49,6 +50,7 @@ export async function makeProduct(db: Db, overrides: Partial<ProductInsert> = {}
     .values({ ...base, searchText: buildSearchText({ ...base, collection: base.collection ?? null }) })
     .returning();
   await refreshProductPricing(db, { productIds: [row!.id] });
+  await variantsFromProductStock(db, [row!.id]);
   const [priced] = await db.select().from(products).where(eq(products.id, row!.id));
   return priced!;
 }

@@ -4,9 +4,10 @@
  * core/pricing, as the catalogue's refreshProductPricing would.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
-import { products, promoCodes, shippingOptions } from "../../server/db/schema";
+import { products, productVariants, promoCodes, shippingOptions } from "../../server/db/schema";
+import { syncProductStock, variantsFromProductStock } from "../../server/modules/catalog/variants";
 import { applyPercent } from "../../core/pricing";
 
 export interface MakeProductOptions {
@@ -28,6 +29,38 @@ export interface MakeProductOptions {
   bulkDiscount?: number | null;
   status?: "pending" | "approved";
   hidden?: boolean;
+  /**
+   * Each pair's stock (the others 0). Without it the whole `stock` is on M in #000000, the pair the
+   * order tests buy, when the product offers it; otherwise spread over the pairs (decision 230).
+   */
+  variants?: { size: string; color: string; stock: number }[];
+}
+
+/**
+ * Variants for a product inserted straight into the table: the given pairs' stock (the others 0),
+ * or its stock spread over its pairs; the product's stock becomes their sum.
+ */
+export async function giveVariants(
+  db: Db,
+  productId: string,
+  variants?: { size: string; color: string; stock: number }[],
+) {
+  await variantsFromProductStock(db, [productId]);
+  if (!variants) return;
+  await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, productId));
+  for (const v of variants) {
+    await db
+      .update(productVariants)
+      .set({ stock: v.stock })
+      .where(
+        and(
+          eq(productVariants.productId, productId),
+          eq(productVariants.size, v.size),
+          eq(productVariants.color, v.color),
+        ),
+      );
+  }
+  await syncProductStock(db, [productId]);
 }
 
 export async function makeProduct(db: Db, o: MakeProductOptions = {}) {
@@ -57,7 +90,14 @@ export async function makeProduct(db: Db, o: MakeProductOptions = {}) {
       freeShipping: o.freeShipping ?? false,
     })
     .returning();
-  return row;
+  const usual = row!.sizes.includes("M") && row!.colors.includes("#000000");
+  await giveVariants(
+    db,
+    row!.id,
+    o.variants ?? (usual ? [{ size: "M", color: "#000000", stock: row!.stock }] : undefined),
+  );
+  const [withStock] = await db.select().from(products).where(eq(products.id, row!.id));
+  return withStock!;
 }
 
 export async function stockOf(db: Db, productId: string): Promise<number> {

@@ -127,6 +127,7 @@ export const SAMPLES: Record<string, unknown> = {
   postInput: { name: "Salma", description: "Lovely", stars: 5, images: ["/uploads/p-400.webp"] },
   productCreateInput: product,
   productUpdateInput: product,
+  variantInput: { size: "M", color: "#000000", stock: 3, sku: "TB-1-M-000000", previousStock: 2 },
   promoCodeText: "SUMMER25",
   promoCodeInput: { code: "SUMMER25", discountValue: 10, usageLimit: 5, expDate: tomorrow() },
   shippingOptionInput: { city: "Cairo", cityAr: "القاهرة", shipping: 50, estTime: "2-3 days", additionalCost: 0 },

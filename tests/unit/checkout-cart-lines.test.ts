@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { offeredPairs } from "../../core/variants";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 import {
   addGuestLine,
@@ -37,6 +38,14 @@ function product(over: Partial<ProductDTO> = {}): ProductDTO {
     hidden: false,
     createdAt: "2026-01-01T00:00:00.000Z",
     ...over,
+    // Each size and color pair holds the product's stock here: these rules are about one line.
+    variants:
+      over.variants ??
+      offeredPairs(over.sizes ?? ["S", "M"], over.colors ?? ["#000000"]).map((pair) => ({
+        ...pair,
+        sku: "",
+        stock: over.stock ?? 5,
+      })),
   };
 }
 
@@ -93,8 +102,8 @@ describe("changing a line's quantity", () => {
     expect(checkQuantity(l, 0, [l], true)).toEqual({ key: "cart.quantityMin" });
     expect(checkQuantity(l, 4, [l], true)).toBeNull();
     expect(checkQuantity(l, 5, [l], true)).toEqual({ key: "cart.notEnoughStock", vars: { n: 4, m: 2 } });
-    expect(maxLineQuantity(p)).toBe(4);
-    expect(maxLineQuantity(product({ stock: 40 }))).toBe(10);
+    expect(maxLineQuantity(p, "M", "#000000")).toBe(4);
+    expect(maxLineQuantity(product({ stock: 40 }), "M", "#000000")).toBe(10);
   });
 });
 
@@ -133,5 +142,31 @@ describe("the stored guest cart", () => {
     expect(
       parseGuestCart(JSON.stringify([{ productId: "p1", quantity: 1, size: "S", color: "x", product: product() }])),
     ).toHaveLength(1);
+  });
+});
+
+describe("stock per size and color (issue 15)", () => {
+  const p = product({
+    stock: 3,
+    variants: [
+      { size: "S", color: "#000000", sku: "", stock: 0 },
+      { size: "M", color: "#000000", sku: "", stock: 3 },
+    ],
+  });
+  const add = (size: string, quantity: number, lines: ReturnType<typeof line>[] = []) =>
+    checkAdd({ product: p, quantity, size, color: "#000000", lines, guest: true });
+
+  it("refuses a sold-out size while another size has stock, and counts the pair in 'Only {n} left'", () => {
+    expect(add("S", 1)).toEqual({ key: "cart.outOfStock" });
+    expect(add("M", 3)).toBeNull();
+    const m = line(p, 2, "M");
+    expect(add("M", 2, [m])).toEqual({ key: "cart.notEnoughStock", vars: { n: 3, m: 2 } });
+    expect(maxLineQuantity(p, "S", "#000000")).toBe(0);
+    expect(maxLineQuantity(p, "M", "#000000")).toBe(3);
+  });
+
+  it("falls back to the product's stock for a guest snapshot saved before variants", () => {
+    const old = { ...p, variants: undefined } as unknown as typeof p;
+    expect(checkAdd({ product: old, quantity: 1, size: "S", color: "#000000", lines: [], guest: true })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { offeredPairs } from "../../core/variants";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 import type { ShippingOptionDTO } from "../../server/modules/shipping/shipping-options";
 import { toCartLine } from "../../app/lib/cart-lines";
@@ -51,6 +52,14 @@ function product(over: Partial<ProductDTO> = {}): ProductDTO {
     hidden: false,
     createdAt: "2026-01-01T00:00:00.000Z",
     ...over,
+    // Each size and color pair holds the product's stock here: these rules are about one line.
+    variants:
+      over.variants ??
+      offeredPairs(over.sizes ?? ["M"], over.colors ?? ["#000"]).map((pair) => ({
+        ...pair,
+        sku: "",
+        stock: over.stock ?? 9,
+      })),
   };
 }
 const line = (p: ProductDTO, quantity: number) =>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Price } from "~/components/price";
 import { useLang, useT } from "~/i18n/react";
-import { maxLineQuantity, productName, type CartLine } from "~/lib/cart-lines";
+import { maxLineQuantity, pairStock, productName, type CartLine } from "~/lib/cart-lines";
 import { sizeLabel } from "~/lib/size-label";
 import { ColorSwatch } from "./color-swatch";
 import { QuantityStepper } from "./quantity-stepper";
@@ -28,7 +28,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
       setBusy(false);
     }
   };
-  const soldOut = line.product.stock <= 0;
+  const soldOut = pairStock(line.product, line.size, line.color) <= 0;
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line" data-size={line.size}>
       <Link to={`/product/${line.productId}`} className="shrink-0">
@@ -73,7 +73,7 @@ export function CartLineItem({ line, onQuantity, onRemove }: CartLineItemProps) 
         <div className="mt-auto flex items-center justify-between gap-3">
           <QuantityStepper
             value={line.quantity}
-            max={maxLineQuantity(line.product)}
+            max={maxLineQuantity(line.product, line.size, line.color)}
             name={name}
             disabled={busy}
             onChange={(q) => void run(() => onQuantity(line, q))}

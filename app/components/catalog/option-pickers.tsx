@@ -9,10 +9,13 @@ export function SizePicker({
   sizes,
   value,
   onChange,
+  soldOut,
 }: {
   sizes: string[];
   value: string;
   onChange: (s: string) => void;
+  /** Sizes with nothing left in the chosen colour: struck through and named so (issue 15). */
+  soldOut?: ReadonlySet<string>;
 }) {
   const t = useT();
   const name = useId();
@@ -32,8 +35,14 @@ export function SizePicker({
               checked={value === s}
               onChange={() => onChange(s)}
               className="sr-only"
+              aria-label={soldOut?.has(s) ? t("variants.sizeSoldOut", { size: sizeLabel(s, t) }) : undefined}
             />
-            <bdi>{sizeLabel(s, t)}</bdi>
+            <bdi
+              className={soldOut?.has(s) ? "text-muted line-through" : undefined}
+              data-sold-out={soldOut?.has(s) || undefined}
+            >
+              {sizeLabel(s, t)}
+            </bdi>
           </label>
         ))}
       </div>
@@ -46,10 +55,13 @@ export function ColorSwatches({
   colors,
   value,
   onChange,
+  soldOut,
 }: {
   colors: string[];
   value: string;
   onChange: (c: string) => void;
+  /** Colours with nothing left in the chosen size: crossed and named so (issue 15). */
+  soldOut?: ReadonlySet<string>;
 }) {
   const t = useT();
   const name = useId();
@@ -76,13 +88,16 @@ export function ColorSwatches({
               checked={value === c}
               onChange={() => onChange(c)}
               className="sr-only"
-              aria-label={label(c)}
+              aria-label={soldOut?.has(c) ? t("variants.colorSoldOut", { color: label(c) }) : label(c)}
             />
             <span
-              className="size-7 rounded-full border border-line"
+              className={`size-7 rounded-full border border-line ${soldOut?.has(c) ? "opacity-40" : ""}`}
               style={{ backgroundColor: swatchColor(c) }}
               aria-hidden
             />
+            {soldOut?.has(c) ? (
+              <span className="absolute h-0.5 w-9 rotate-45 rounded bg-ink" aria-hidden data-sold-out />
+            ) : null}
           </label>
         ))}
       </div>

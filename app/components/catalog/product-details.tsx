@@ -14,6 +14,8 @@ import { PriceTag } from "./price-tag";
 import { productDescription, productName, productSpecifications, isSoldOut } from "./product-text";
 import { ProductBadges } from "./badges";
 import { WishlistButton } from "./wishlist";
+import { pairAvailability } from "./variant-availability";
+import { variantLabel } from "./variant-label";
 
 /** The few stock units under which the page says "Only n left". */
 const LOW_STOCK = 5;
@@ -38,7 +40,11 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
   const [color, setColor] = useState(product.colors.length === 1 ? product.colors[0] : "");
   const [quantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
-  const maxQuantity = Math.min(LIMITS.cartLineMaxQuantity, Math.max(0, product.stock));
+  // Issue 15: what is left is the chosen size and colour's; until both are chosen, the product's.
+  const { pairChosen, pairStock, soldOutSizes, soldOutColors } = pairAvailability(product, size, color);
+  const stock = pairChosen ? pairStock : product.stock;
+  const pairSoldOut = pairChosen && pairStock <= 0;
+  const maxQuantity = Math.min(LIMITS.cartLineMaxQuantity, Math.max(0, stock));
 
   const priced = {
     price: toPiastres(product.price),
@@ -96,12 +102,16 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
           ) : null}
         </div>
 
-        <StockIndicator stock={product.stock} />
+        <StockIndicator stock={stock} pair={pairChosen && !soldOut ? variantLabel(size, color, t) : null} />
 
-        {product.sizes.length ? <SizePicker sizes={product.sizes} value={size} onChange={setSize} /> : null}
-        {product.colors.length ? <ColorSwatches colors={product.colors} value={color} onChange={setColor} /> : null}
+        {product.sizes.length ? (
+          <SizePicker sizes={product.sizes} value={size} onChange={setSize} soldOut={soldOutSizes} />
+        ) : null}
+        {product.colors.length ? (
+          <ColorSwatches colors={product.colors} value={color} onChange={setColor} soldOut={soldOutColors} />
+        ) : null}
 
-        {soldOut ? null : (
+        {soldOut || pairSoldOut ? null : (
           <div className="flex flex-wrap items-end gap-6">
             <QuantityStepper value={quantity} max={maxQuantity} onChange={setQuantity} />
             <div aria-live="polite">
@@ -118,13 +128,13 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
           <Button
             size="lg"
             className="min-w-48 flex-1"
-            disabled={soldOut}
+            disabled={soldOut || pairSoldOut}
             loading={adding}
             onClick={() => void addToCart()}
             data-testid="add-to-cart"
           >
             <ShoppingBag className="size-5" aria-hidden />
-            {soldOut ? t("catalog.soldOut") : t("catalog.addToCart")}
+            {soldOut || pairSoldOut ? t("catalog.soldOut") : t("catalog.addToCart")}
           </Button>
           <WishlistButton productId={product._id} withLabel />
         </div>
@@ -172,13 +182,18 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
   );
 }
 
-function StockIndicator({ stock }: { stock: number }) {
+/** SPEC §2's stock line; with a size and colour chosen it speaks of that pair (issue 15). */
+function StockIndicator({ stock, pair }: { stock: number; pair: string | null }) {
   const t = useT();
   if (stock <= 0) {
     return (
-      <p className="flex items-center gap-2 text-sm font-medium text-red-700 dark:text-red-400" data-testid="stock">
+      <p
+        className="flex items-center gap-2 text-sm font-medium text-red-700 dark:text-red-400"
+        data-testid="stock"
+        aria-live="polite"
+      >
         <XCircle className="size-5" aria-hidden />
-        {t("catalog.outOfStock")}
+        {pair ? t("variants.pairSoldOut", { pair }) : t("catalog.outOfStock")}
       </p>
     );
   }
@@ -186,9 +201,10 @@ function StockIndicator({ stock }: { stock: number }) {
     <p
       className="flex items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-400"
       data-testid="stock"
+      aria-live="polite"
     >
       <CheckCircle2 className="size-5" aria-hidden />
-      {t("catalog.inStock")}
+      {pair ? t("variants.pairInStock", { pair }) : t("catalog.inStock")}
       {stock <= LOW_STOCK ? (
         <span className="text-amber-700 dark:text-amber-400">· {t("catalog.onlyLeft", { n: stock })}</span>
       ) : null}

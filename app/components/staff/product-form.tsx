@@ -1,16 +1,23 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { CATEGORIES, COLLECTIONS, LIMITS, SIZES } from "@core/constants";
 import { sizeLabel } from "~/lib/size-label";
-import { generateProductCode, productFormSchema } from "@core/validation/product";
+import {
+  generateProductCode,
+  productCreateInput,
+  productFormSchema,
+  productUpdateInput,
+} from "@core/validation/product";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { ApiError, api, errorMessage } from "~/lib/api";
+import { ApiError } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toaster";
 import { ImageUpload } from "./image-upload";
-import { fieldErrors } from "@core/validation/field-errors";
+import { cellKey, gridTotal, StockGrid, type GridCell } from "./stock-grid";
+import { offeredPairs } from "@core/variants";
 
 /** Whether the code is generated from the name; remembered in this browser (SPEC §2). */
 export const AUTO_CODE_STORAGE_KEY = "azya.staff.autoProductCode";
@@ -24,7 +31,8 @@ interface FormState {
   category: string;
   collection: string;
   price: string;
-  stock: string;
+  /** The stock grid's cells by size and colour (issue 15); the stock is their sum. */
+  variants: Record<string, GridCell>;
   images: string[];
   sizes: string[];
   colors: string[];
@@ -43,7 +51,7 @@ const EMPTY: FormState = {
   category: "",
   collection: "",
   price: "",
-  stock: "",
+  variants: {},
   images: [],
   sizes: [],
   colors: ["#000000"],
@@ -63,7 +71,9 @@ function fromProduct(p: ProductDTO): FormState {
     category: p.category,
     collection: p.collection ?? "",
     price: String(p.price),
-    stock: String(p.stock),
+    variants: Object.fromEntries(
+      p.variants.map((v) => [cellKey(v.size, v.color), { stock: String(v.stock), sku: v.sku }]),
+    ),
     images: p.images,
     sizes: p.sizes,
     colors: p.colors.length > 0 ? p.colors : ["#000000"],
@@ -74,21 +84,44 @@ function fromProduct(p: ProductDTO): FormState {
   };
 }
 
+type Variants = ProductDTO["variants"];
+const stocksOf = (variants: Variants) => Object.fromEntries(variants.map((v) => [cellKey(v.size, v.color), v.stock]));
+
+/**
+ * The body the form sends: one variant per offered pair, each with the stock it was loaded with
+ * (previousStock: a pair sold from meanwhile is refused with 409, decision 115 per variant).
+ */
+function toValues(form: FormState, base: Record<string, number> | null) {
+  const { variants: cells, ...fields } = form;
+  const variants = offeredPairs(form.sizes, form.colors).map((p) => {
+    const key = cellKey(p.size, p.color);
+    const cell = cells[key];
+    return {
+      ...p,
+      // An empty cell is none of that pair.
+      stock: cell?.stock.trim() ? cell.stock : "0",
+      sku: cell?.sku ?? "",
+      previousStock: base ? (base[key] ?? 0) : undefined,
+    };
+  });
+  return { ...fields, variants };
+}
+
 /** The add and edit product form: every field of SPEC §3 with the rules and messages of §5. */
-export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSaved?: (p: ProductDTO | null) => void }) {
+export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSaved?: (p: ProductDTO) => void }) {
   const t = useT();
   const mode = product ? "edit" : "create";
   const initial = useMemo(() => (product ? fromProduct(product) : EMPTY), [product]);
   const [form, setForm] = useState<FormState>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [autoCode, setAutoCode] = useState(false);
   const [seed, setSeed] = useState(() => Math.random());
-  // The stock this form was loaded with: sent as previousStock so a save never brings back units
-  // sold while the form was open (decision 115). A 409 answers the current stock.
-  const [baseStock, setBaseStock] = useState<number | null>(product ? product.stock : null);
-  const [stockConflict, setStockConflict] = useState<{ message: string; stock: number } | null>(null);
+  // Each pair's stock as this form was loaded: sent as previousStock so a save never brings back
+  // units sold while the form was open (decision 115, per variant). A 409 answers the current ones.
+  const [baseStock, setBaseStock] = useState<Record<string, number> | null>(
+    product ? stocksOf(product.variants) : null,
+  );
+  const [stockConflict, setStockConflict] = useState<{ message: string; variants: Variants } | null>(null);
 
   // localStorage exists only in the browser; the server renders the toggle off.
   useEffect(() => {
@@ -101,7 +134,6 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
   }, [autoCode, form.name, seed]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const err = (key: string) => (errors[key] ? t(errors[key]) : null);
 
   function toggleAutoCode(on: boolean) {
     setAutoCode(on);
@@ -112,57 +144,56 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
     set("sizes", on ? SIZES.filter((s) => s === size || form.sizes.includes(s)) : form.sizes.filter((s) => s !== size));
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = productFormSchema(mode).safeParse({
-      ...form,
-      collection: form.collection || undefined,
-      ...(baseStock === null ? {} : { previousStock: baseStock }),
-    });
-    if (!parsed.success) {
-      const errs = fieldErrors(parsed.error.issues);
-      // zod checks the bulk pair only once every field parses; say it now so all messages show at once.
-      const hasQty = form.bulkDiscountminQuantity.trim() !== "";
-      const hasPrice = form.bulkDiscount.trim() !== "";
-      if (hasQty && !hasPrice) errs.bulkDiscount ??= "catalogAdmin.bulkPriceRequired";
-      if (hasPrice && !hasQty) errs.bulkDiscountminQuantity ??= "catalogAdmin.bulkQuantityRequired";
-      setErrors(errs);
-      toast.error(t(parsed.error.issues[0]!.message));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const reply = await api<Record<string, unknown>>(product ? `/products/${product._id}` : "/products", {
-        method: product ? "PUT" : "POST",
-        body: parsed.data,
-      });
-      const saved = (reply.product as ProductDTO | undefined) ?? null;
-      const message = typeof reply.message === "string" ? reply.message : null;
-      if (product) {
-        toast.success(message ?? t("staff.productUpdated"));
-        setForm(saved ? fromProduct(saved) : form);
-        if (saved) setBaseStock(saved.stock);
-        setStockConflict(null);
-      } else {
-        // A moderator's product waits for an admin: the toast says so (DESIGN §5).
-        toast.success(saved?.status === "pending" ? t("staff.productPending") : (message ?? t("staff.productCreated")));
-        setForm(EMPTY);
-        setSeed(Math.random());
-      }
-      onSaved?.(saved);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && typeof error.body.stock === "number") {
-        setStockConflict({ message: error.message, stock: error.body.stock });
-      }
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  // One save through the product's contract; the 409 of a moved stock opens the choice below.
+  const save = useMutation(
+    // The body is the checked values as the server reads them (trimmed, empty entries dropped).
+    (values: ReturnType<typeof toValues>) =>
+      product
+        ? call("PUT /products/:id", { params: { id: product._id }, body: productUpdateInput.parse(values) })
+        : call("POST /products", { body: productCreateInput.parse(values) }),
+    {
+      schema: productFormSchema(mode),
+      // A moderator's new product waits for an admin: the toast says so (DESIGN §5).
+      success: (reply) =>
+        !product && reply.product.status === "pending"
+          ? t("staff.productPending")
+          : reply.message || t(product ? "staff.productUpdated" : "staff.productCreated"),
+      // The edit screen keeps the saved product itself (onSaved); nothing else on these pages reads it.
+      revalidate: false,
+      onSuccess: (reply) => {
+        if (product) {
+          setForm(fromProduct(reply.product));
+          setBaseStock(stocksOf(reply.product.variants));
+          setStockConflict(null);
+        } else {
+          setForm(EMPTY);
+          setSeed(Math.random());
+        }
+        onSaved?.(reply.product);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409 && Array.isArray(error.body.variants)) {
+          setStockConflict({ message: error.message, variants: error.body.variants as Variants });
+        }
+      },
+    },
+  );
+  const err = (key: string) => save.error(key) ?? null;
+  // A pair's message (its index in the grid's pairs) or the grid's own; shown under the grid.
+  const variantError =
+    offeredPairs(form.sizes, form.colors)
+      .flatMap((_, i) => [err(`variants.${i}`), err(`variants.${i}.stock`), err(`variants.${i}.sku`)])
+      .find(Boolean) ??
+    err("variants") ??
+    err("stock");
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-2" data-testid="product-form">
+    <form
+      onSubmit={save.onSubmit(() => toValues(form, baseStock))}
+      noValidate
+      className="grid gap-6 lg:grid-cols-2"
+      data-testid="product-form"
+    >
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-lg font-semibold">{t("staff.productDetails")}</legend>
         <TextField
@@ -261,18 +292,6 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
             required
             name="price"
           />
-          <TextField
-            label={t("staff.stock")}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={form.stock}
-            onChange={(e) => set("stock", e.target.value)}
-            error={err("stock")}
-            required
-            name="stock"
-          />
         </div>
         {stockConflict ? (
           <div
@@ -286,24 +305,33 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
                 variant="secondary"
                 size="sm"
                 onClick={() => {
-                  set("stock", String(stockConflict.stock));
-                  setBaseStock(stockConflict.stock);
+                  const now = stocksOf(stockConflict.variants);
+                  setForm((f) => ({
+                    ...f,
+                    variants: Object.fromEntries(
+                      Object.entries({
+                        ...Object.fromEntries(Object.keys(now).map((k) => [k, { stock: "", sku: "" }])),
+                        ...f.variants,
+                      }).map(([k, cell]) => [k, { ...cell, stock: String(now[k] ?? cell.stock) }]),
+                    ),
+                  }));
+                  setBaseStock(now);
                   setStockConflict(null);
                 }}
                 data-testid="stock-conflict-take"
               >
-                {t("staff.stockConflictTake", { n: stockConflict.stock })}
+                {t("staff.stockConflictTake", { n: stockConflict.variants.reduce((s, v) => s + v.stock, 0) })}
               </Button>
               <Button
                 variant="outline"
                 size="sm"
                 onClick={() => {
-                  setBaseStock(stockConflict.stock);
+                  setBaseStock(stocksOf(stockConflict.variants));
                   setStockConflict(null);
                 }}
                 data-testid="stock-conflict-keep"
               >
-                {t("staff.stockConflictKeep", { n: form.stock })}
+                {t("staff.stockConflictKeep", { n: gridTotal(form.variants, form.sizes, form.colors) })}
               </Button>
             </div>
           </div>
@@ -350,7 +378,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
               *
             </span>
           </legend>
-          <div className="flex flex-wrap gap-2" aria-describedby={errors.sizes ? "sizes-error" : undefined}>
+          <div className="flex flex-wrap gap-2" aria-describedby={err("sizes") ? "sizes-error" : undefined}>
             {SIZES.map((s) => (
               <label
                 key={s}
@@ -366,9 +394,9 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
               </label>
             ))}
           </div>
-          {errors.sizes ? (
+          {err("sizes") ? (
             <p id="sizes-error" role="alert" className="mt-1 text-xs text-red-600">
-              {t(errors.sizes)}
+              {err("sizes")}
             </p>
           ) : null}
         </fieldset>
@@ -382,6 +410,14 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
           newValue="#000000"
           type="color"
           error={err("colors")}
+        />
+        <StockGrid
+          code={form.code}
+          sizes={form.sizes}
+          colors={form.colors}
+          cells={form.variants}
+          onChange={(key, cell) => setForm((f) => ({ ...f, variants: { ...f.variants, [key]: cell } }))}
+          error={variantError}
         />
         <ListEditor
           legend={t("staff.specifications")}
@@ -404,7 +440,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
           dir="rtl"
         />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="lg" loading={saving} disabled={uploading} data-testid="product-submit">
+          <Button type="submit" size="lg" loading={save.busy} disabled={uploading} data-testid="product-submit">
             {product ? t("staff.saveProduct") : t("staff.createProduct")}
           </Button>
           <Button
@@ -413,7 +449,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
             size="lg"
             onClick={() => {
               setForm(initial);
-              setErrors({});
+              save.setErrors({});
               setStockConflict(null);
             }}
           >

@@ -7,8 +7,7 @@ import { shopQuerySchema } from "@core/shop-query";
 import { listProducts } from "@server/modules/catalog/list-products";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { api } from "~/lib/api";
-import { call } from "~/lib/api-client";
+import { call, type Reply } from "~/lib/api-client";
 import { useCall } from "~/lib/use-call";
 import { useMutation } from "~/lib/use-mutation";
 import { metaTranslator } from "~/i18n/meta";
@@ -34,12 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT("admin.productsTitle") }, { name: "robots", content: "noindex" }];
 }
 
-interface ImportReport {
-  message?: string;
-  created: { row: number; code: string }[];
-  updated: { row: number; code: string }[];
-  refused: { row: number; code: string; reasons: string[] }[];
-}
+type ImportReport = Reply<"POST /admin/import/products">;
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -163,7 +157,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 function importProducts(file: File): Promise<ImportReport> {
   const form = new FormData();
   form.append("file", file);
-  return api<ImportReport>("/admin/import/products", { method: "POST", body: form });
+  return call("POST /admin/import/products", { form });
 }
 
 /** Upload a product CSV; each row is created, updated or refused with its reasons. */
@@ -172,10 +166,9 @@ function CsvImport({ onImported }: { onImported: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
-  // The import is a back-office operation without a contract yet: api() until that module has one.
   const send = useMutation((file: File) => importProducts(file), {
     success: (result) =>
-      result.message ??
+      result.message ||
       t("admin.importDone", {
         created: result.created.length,
         updated: result.updated.length,

@@ -19,6 +19,7 @@ import {
   useDateLabel,
 } from "~/components/staff/charts";
 import { staffLocale } from "~/components/staff/codes";
+import { variantLabel } from "~/components/catalog/variant-label";
 import { inPageLang, textLang } from "~/lib/text-lang";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -142,12 +143,15 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
               ) : (
                 <ul className="flex flex-col divide-y divide-line">
                   {a.lowStockProducts.map((p) => (
-                    <li key={p._id} className="flex items-center gap-3 py-2 text-sm">
+                    <li key={`${p._id} ${p.size} ${p.color}`} className="flex items-center gap-3 py-2 text-sm">
                       {p.images[0] ? (
                         <img src={p.images[0]} alt="" className="size-10 rounded object-cover" loading="lazy" />
                       ) : null}
                       <Link to={`/moderator/edit-product/${p._id}`} className="flex-1 hover:underline">
                         {name(p)}
+                        <span className="ms-2 text-muted">
+                          <bdi>{variantLabel(p.size, p.color, t)}</bdi>
+                        </span>
                       </Link>
                       <span
                         className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${p.stock === 0 ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200"}`}

@@ -46,7 +46,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
     >
       {query.loading && !product ? <Spinner /> : null}
       {query.error ? <ErrorBlock message={query.error} onRetry={() => void query.reload()} /> : null}
-      {product ? <ProductForm key={product._id} product={product} onSaved={(p) => p && query.setData(p)} /> : null}
+      {product ? <ProductForm key={product._id} product={product} onSaved={(p) => query.setData(p)} /> : null}
     </StaffPage>
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 export const categories = pgTable("categories", {
@@ -28,6 +28,10 @@ export const products = pgTable(
     collection: text("collection").references(() => collections.name),
     /** Unit price in piastres, before any discount. */
     price: integer("price").notNull(),
+    /**
+     * The sum of the product's variants' stock (product_variants), kept in the same transaction as
+     * every variant write: the listing filters and sorts on it without a join (decision 230).
+     */
     stock: integer("stock").notNull().default(0),
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
@@ -63,6 +67,32 @@ export const products = pgTable(
     index("products_collection_idx").on(t.collection, t.createdAt),
     index("products_sold_idx").on(t.soldCount),
     index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * One size and colour pair a product offers, with its own stock and SKU (issue 15). Every pair of
+ * the product's sizes by its colours has a row; a product without sizes (or colours) uses "" there.
+ * Writers lock the product row first, then its variants, so orders and saves never deadlock.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    color: text("color").notNull(),
+    sku: text("sku").notNull(),
+    stock: integer("stock").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size, t.color] }),
+    index("product_variants_sku_idx").on(t.sku),
+    // The dashboard's low-stock list reads the few pairs at or under the threshold.
+    index("product_variants_stock_idx").on(t.stock),
+    // The last guard against overselling: a conditional decrement is the first.
+    check("product_variants_stock_not_negative", sql`${t.stock} >= 0`),
   ],
 );
 

@@ -6,7 +6,8 @@
  */
 import { toPiastres } from "@core/pricing";
 import type { AppDeps } from "../../deps";
-import { discounts, headlines, posts, products, promoBanners } from "../schema";
+import { discounts, headlines, posts, products, productVariants, promoBanners } from "../schema";
+import { demoVariants } from "./demo-variants";
 import { buildSearchText } from "../../modules/catalog/search-text";
 import { refreshProductPricing } from "../../modules/catalog/refresh-pricing";
 import {
@@ -73,6 +74,13 @@ export async function seedDemo(deps: AppDeps) {
   await deps.db.transaction(async (tx) => {
     const inserted = await tx.insert(products).values(productRows).returning({ id: products.id, name: products.name });
     const idByName = new Map(inserted.map((r) => [r.name, r.id]));
+    await tx
+      .insert(productVariants)
+      .values(
+        productRows.flatMap((p, i) =>
+          demoVariants(p.code, i, p.sizes, p.colors, p.stock).map((v) => ({ productId: idByName.get(p.name)!, ...v })),
+        ),
+      );
     await tx
       .insert(discounts)
       .values(

@@ -11,7 +11,8 @@
  *   change), i.e. money the shop no longer collects or gives back.
  * - topCategories and mostSoldProducts: units sold in orders that are not Cancelled.
  * - topPaymentMethods: number of orders that are not Cancelled, per method.
- * - lowStockProducts: approved, not deleted products with 5 or fewer in stock.
+ * - lowStockProducts: size and colour pairs of approved, not deleted products with 5 or fewer in
+ *   stock (one entry per pair, with its size, colour and SKU: issue 15).
  */
 import { sql } from "drizzle-orm";
 import { toEgp } from "@core/pricing";
@@ -69,12 +70,23 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
            order by sales desc, name
            limit ${LIST_LIMIT}`,
     ),
-    queryRows<{ id: string; name: string; name_ar: string | null; images: string[]; stock: number }>(
+    // Per size and colour (issue 15): a pair running out is what staff must reorder.
+    queryRows<{
+      id: string;
+      name: string;
+      name_ar: string | null;
+      images: string[];
+      stock: number;
+      size: string;
+      color: string;
+      sku: string;
+    }>(
       db,
-      sql`select id, name, name_ar, images, stock
-            from products
-           where status = 'approved' and not hidden and stock <= ${LOW_STOCK_THRESHOLD}
-           order by stock, name
+      sql`select p.id, p.name, p.name_ar, p.images, v.stock, v.size, v.color, v.sku
+            from product_variants v
+            join products p on p.id = v.product_id
+           where p.status = 'approved' and not p.hidden and v.stock <= ${LOW_STOCK_THRESHOLD}
+           order by v.stock, p.name, v.size, v.color
            limit ${LIST_LIMIT * 2}`,
     ),
     queryRows<{ date: string; revenue: unknown; refunds: unknown }>(
@@ -124,6 +136,9 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
       nameAr: p.name_ar || null,
       images: p.images,
       stock: num(p.stock),
+      size: p.size,
+      color: p.color,
+      sku: p.sku,
       _id: p.id,
     })),
     refundAmountsOverTime: series.map((s) => ({ date: s.date, amount: toEgp(num(s.refunds)) })),

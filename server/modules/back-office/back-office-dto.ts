@@ -21,7 +21,11 @@ export const moderatorAnalyticsDto = z.object({
       name: z.string(),
       nameAr: z.string().nullable(),
       images: z.array(z.string()),
+      /** The pair's own stock (issue 15). */
       stock: z.number(),
+      size: z.string(),
+      color: z.string(),
+      sku: z.string(),
       _id: z.string(),
     }),
   ),

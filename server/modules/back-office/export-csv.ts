@@ -25,8 +25,14 @@ export const PRODUCT_CSV_COLUMNS = [
   "colors",
   "specifications",
   "images",
+  "size",
+  "color",
+  "sku",
 ] as const;
-/** The stock as exported, read back by the import to refuse a row whose stock moved since (decision 115). */
+/**
+ * The stock as exported, read back by the import to refuse a row whose stock moved since (decision
+ * 115). With one row per size and colour (issue 15) it is that pair's stock.
+ */
 export const PREVIOUS_STOCK_COLUMN = "previousStock";
 const PRODUCT_EXTRA_COLUMNS = [
   "_id",
@@ -60,6 +66,32 @@ interface ProductRow {
   created_at: string;
 }
 
+interface VariantRow {
+  product_id: string;
+  size: string;
+  color: string;
+  sku: string;
+  stock: number;
+}
+
+/** The batch's variants, in each product's size then colour order: one query per batch. */
+async function variantsOf(db: DbOrTx, ids: string[]): Promise<Map<string, VariantRow[]>> {
+  const rows = await queryRows<VariantRow>(
+    db,
+    sql`select v.product_id, v.size, v.color, v.sku, v.stock
+          from product_variants v join products p on p.id = v.product_id
+         where v.product_id in (${sql.join(
+           ids.map((id) => sql`${id}::uuid`),
+           sql`, `,
+         )})
+         order by v.product_id, array_position(p.sizes, v.size), array_position(p.colors, v.color), v.size, v.color`,
+  );
+  const byProduct = new Map<string, VariantRow[]>();
+  for (const v of rows) byProduct.set(v.product_id, [...(byProduct.get(v.product_id) ?? []), v]);
+  return byProduct;
+}
+
+/** One row per size and colour pair (issue 15); the product's fields repeat on each of its rows. */
 export async function* exportProductsCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine([...PRODUCT_CSV_COLUMNS, ...PRODUCT_EXTRA_COLUMNS]);
   let after: string | null = null;
@@ -75,8 +107,13 @@ export async function* exportProductsCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SI
            limit ${batchSize}`,
     );
     if (rows.length === 0) return;
+    const variants = await variantsOf(
+      db,
+      rows.map((p) => p.id),
+    );
     yield rows
-      .map((p) =>
+      .flatMap((p) => (variants.get(p.id) ?? [{ size: "", color: "", sku: "", stock: p.stock }]).map((v) => ({ p, v })))
+      .map(({ p, v }) =>
         csvLine([
           p.code,
           p.name,
@@ -86,18 +123,21 @@ export async function* exportProductsCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SI
           p.category,
           p.collection,
           toEgp(p.price),
-          p.stock,
+          v.stock,
           csvList(p.sizes),
           csvList(p.colors),
           csvList(p.specifications),
           csvList(p.images),
+          v.size,
+          v.color,
+          v.sku,
           p.id,
           p.status,
           p.hidden,
           p.discount,
           toEgp(p.total_price),
           p.created_at,
-          p.stock,
+          v.stock,
         ]),
       )
       .join("");

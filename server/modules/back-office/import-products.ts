@@ -6,6 +6,10 @@
  * reported with its row number (as a spreadsheet counts, the header being row 1) and its reasons.
  * An optional previousStock column (the export writes it) guards the stock: an existing product
  * whose stock moved since is reported as a conflict and not written (decision 115).
+ * With size and color columns (the export writes them) a product is one row per size and colour
+ * pair: the rows of one code form one product, its fields read from its first row, and each row's
+ * stock, sku and previousStock are that pair's (issue 15). Without them a row is a product and its
+ * stock the total, as before (decision 230).
  */
 import { desc, inArray } from "drizzle-orm";
 import type { z } from "zod";
@@ -17,6 +21,7 @@ import { products } from "../../db/schema";
 import { AppError, badInput } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { createProduct, stockChanged, updateProduct } from "../catalog/save-product";
+import { variantStockChanged } from "../catalog/variants";
 import { LIST_SEPARATOR, parseCsv, unguardCell } from "./csv";
 import { PREVIOUS_STOCK_COLUMN, PRODUCT_CSV_COLUMNS } from "./export-csv";
 import type { ImportReport } from "./back-office-dto";
@@ -24,7 +29,10 @@ import type { ImportReport } from "./back-office-dto";
 export const IMPORT_MAX_ROWS = 5000;
 const REQUIRED_COLUMNS = ["code", "name", "category", "price"] as const;
 const LIST_COLUMNS = new Set(["sizes", "colors", "specifications", "images"]);
+/** The columns that belong to one size and colour pair rather than to the product. */
+const VARIANT_COLUMNS = ["size", "color", "sku", "stock"] as const;
 const STOCK_CHANGED_KEY = stockChanged(0).key;
+const VARIANT_STOCK_CHANGED_KEY = variantStockChanged({ size: "", color: "", sku: "", stock: 0 }, []).key;
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
@@ -90,13 +98,41 @@ export async function importProductsCsv(
   const byCode = new Map<string, { id: string; images: string[] }>();
   for (const p of known) if (!byCode.has(p.code)) byCode.set(p.code, { id: p.id, images: p.images });
 
-  const report: ImportReport = { created: [], updated: [], refused: [], conflicts: [] };
+  const perVariant = header.has("size") && header.has("color");
+  const previousOf = (cells: string[]) =>
+    previousStockIndex >= 0 ? unguardCell((cells[previousStockIndex] ?? "").trim()) : undefined;
+  // Each entry is one product: its first row's number and fields (with its pairs' rows, per variant).
+  const entries: { row: number; input: Record<string, unknown> }[] = [];
+  const entryByCode = new Map<string, Record<string, unknown>>();
   for (let i = 1; i < rows.length; i++) {
     const cells = rows[i]!;
     if (cells.every((c) => c.trim() === "")) continue;
-    const row = i + 1;
     const input = readRow(header, cells);
-    if (previousStockIndex >= 0) input.previousStock = unguardCell((cells[previousStockIndex] ?? "").trim());
+    const code = String(input.code ?? "");
+    // A row whose size and colour cells are empty is a whole product with its total, as before.
+    if (!perVariant || (input.size === "" && input.color === "")) {
+      for (const c of ["size", "color", "sku"]) delete input[c];
+      if (previousStockIndex >= 0) input.previousStock = previousOf(cells);
+      entries.push({ row: i + 1, input });
+      continue;
+    }
+    const variant = {
+      ...Object.fromEntries(VARIANT_COLUMNS.map((c) => [c, input[c]])),
+      previousStock: previousOf(cells),
+    };
+    const known = code ? entryByCode.get(code) : undefined;
+    if (known) {
+      (known.variants as unknown[]).push(variant);
+      continue;
+    }
+    for (const c of VARIANT_COLUMNS) delete input[c];
+    input.variants = [variant];
+    if (code) entryByCode.set(code, input);
+    entries.push({ row: i + 1, input });
+  }
+
+  const report: ImportReport = { created: [], updated: [], refused: [], conflicts: [] };
+  for (const { row, input } of entries) {
     const code = String(input.code ?? "");
     const existing = code ? byCode.get(code) : undefined;
     // An update with an empty images cell keeps the product's images.
@@ -117,7 +153,7 @@ export async function importProductsCsv(
       }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      if (err.key === STOCK_CHANGED_KEY) {
+      if (err.key === STOCK_CHANGED_KEY || err.key === VARIANT_STOCK_CHANGED_KEY) {
         report.conflicts.push({ row, code, stock: Number(err.extra?.stock) });
         report.refused.push({
           row,

@@ -11,7 +11,8 @@ import type { AddToCartInput, MergeCartInput, UpdateCartInput } from "@core/vali
 import type { Db, DbOrTx } from "../../db/client";
 import { cartItems, products } from "../../db/schema";
 import { badInput, notFound } from "../../errors";
-import { toProductDTO, type ProductRow } from "../catalog/product-dto";
+import { productRowColumns, toProductDTO, type ProductRowWithVariants as ProductRow } from "../catalog/product-dto";
+import { variantStock } from "@core/variants";
 import type { CartDTO } from "./cart-dto";
 import { isUuid } from "../../db/ids";
 
@@ -21,7 +22,7 @@ const visible = (p: ProductRow) => p.status === "approved" && !p.hidden;
 
 export async function getCart(db: DbOrTx, userId: string): Promise<CartDTO> {
   const rows = await db
-    .select({ line: cartItems, product: products })
+    .select({ line: cartItems, product: productRowColumns })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
@@ -43,7 +44,7 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartDTO> {
 
 async function loadProduct(tx: DbOrTx, productId: string): Promise<ProductRow> {
   if (!isUuid(productId)) throw notFound("ordersApi.productNotFound");
-  const [product] = await tx.select().from(products).where(eq(products.id, productId)).limit(1);
+  const [product] = await tx.select(productRowColumns).from(products).where(eq(products.id, productId)).limit(1);
   if (!product || !visible(product)) throw notFound("ordersApi.productNotFound");
   return product;
 }
@@ -70,12 +71,15 @@ async function lockedLine(tx: DbOrTx, userId: string, productId: string, color: 
   return line;
 }
 
-/** The checks of SPEC §5 Cart for a line that would hold `wanted` items, `existing` of them already. */
-function checkLineQuantity(product: ProductRow, existing: number, wanted: number) {
-  if (product.stock <= 0) throw badInput("ordersApi.outOfStock");
+/**
+ * The checks of SPEC §5 Cart for a line that would hold `wanted` items, `existing` of them already.
+ * The stock is the line's own size and colour's (issue 15).
+ */
+function checkLineQuantity(stock: number, existing: number, wanted: number) {
+  if (stock <= 0) throw badInput("ordersApi.outOfStock");
   if (wanted < 1) throw badInput("ordersApi.quantityMin");
   if (wanted > MAX) throw badInput("ordersApi.quantityMax");
-  if (wanted > product.stock) throw badInput("ordersApi.notEnoughStock", { n: product.stock, m: existing });
+  if (wanted > stock) throw badInput("ordersApi.notEnoughStock", { n: stock, m: existing });
 }
 
 export async function addToCart(db: Db, userId: string, input: AddToCartInput): Promise<CartDTO> {
@@ -84,10 +88,11 @@ export async function addToCart(db: Db, userId: string, input: AddToCartInput): 
     checkChoice(product, input.size, input.color);
     const line = await lockedLine(tx, userId, product.id, input.color, input.size);
     const existing = line?.quantity ?? 0;
-    checkLineQuantity(product, existing, existing + input.quantity);
+    const stock = variantStock(product, input.size, input.color);
+    checkLineQuantity(stock, existing, existing + input.quantity);
     // The limit is in the upsert too: two adds racing for a line that did not exist yet (nothing to
     // lock) still cannot pass 10 or the stock together.
-    const cap = Math.min(MAX, product.stock);
+    const cap = Math.min(MAX, stock);
     const written = await tx
       .insert(cartItems)
       .values({ userId, productId: product.id, quantity: input.quantity, color: input.color, size: input.size })
@@ -99,7 +104,7 @@ export async function addToCart(db: Db, userId: string, input: AddToCartInput): 
       .returning({ id: cartItems.id });
     if (written.length === 0) {
       const now = (await lockedLine(tx, userId, product.id, input.color, input.size))?.quantity ?? 0;
-      checkLineQuantity(product, now, now + input.quantity);
+      checkLineQuantity(stock, now, now + input.quantity);
       throw badInput("ordersApi.errorUpdatingCart");
     }
     return getCart(tx, userId);
@@ -118,7 +123,7 @@ export async function updateCartLine(db: Db, userId: string, input: UpdateCartIn
       await tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, line.id));
       return getCart(tx, userId);
     }
-    checkLineQuantity(product, line.quantity, wanted);
+    checkLineQuantity(variantStock(product, input.size, input.color), line.quantity, wanted);
     await tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, line.id));
     return getCart(tx, userId);
   });
@@ -161,13 +166,18 @@ export async function mergeGuestCart(
         skipped++;
         continue;
       }
-      const [product] = await tx.select().from(products).where(eq(products.id, item.productId)).limit(1);
-      if (!product || !visible(product) || product.stock <= 0 || !choiceAvailable(product, size, color)) {
+      const [product] = await tx
+        .select(productRowColumns)
+        .from(products)
+        .where(eq(products.id, item.productId))
+        .limit(1);
+      const stock = product ? variantStock(product, size, color) : 0;
+      if (!product || !visible(product) || stock <= 0 || !choiceAvailable(product, size, color)) {
         skipped++;
         continue;
       }
       const line = await lockedLine(tx, userId, product.id, color, size);
-      const cap = Math.min(MAX, product.stock);
+      const cap = Math.min(MAX, stock);
       const quantity = Math.min(cap, (line?.quantity ?? 0) + item.quantity);
       if (line) {
         if (quantity > line.quantity) await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));

@@ -3,16 +3,16 @@ import type { AppDeps } from "../../deps";
 import { products } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
-import { toProductDTO, type ProductDTO, type ProductRow } from "./product-dto";
+import { productRowColumns, toProductDTO, type ProductDTO, type ProductRowWithVariants } from "./product-dto";
 import { isUuid } from "../../db/ids";
 import { isStaff } from "./visibility";
 
 export const productNotFound = () => new AppError("not_found", "catalog.productNotFound");
 
 /** A row by id whatever its state, or null (staff tools use this; customers go through getProduct). */
-export async function findProductRow(deps: Pick<AppDeps, "db">, id: string): Promise<ProductRow | null> {
+export async function findProductRow(deps: Pick<AppDeps, "db">, id: string): Promise<ProductRowWithVariants | null> {
   if (!isUuid(id)) return null;
-  const [row] = await deps.db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await deps.db.select(productRowColumns).from(products).where(eq(products.id, id)).limit(1);
   return row ?? null;
 }
 

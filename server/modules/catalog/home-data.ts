@@ -5,7 +5,13 @@ import type { AppDeps } from "../../deps";
 import type { Db } from "../../db/client";
 import { categories, collections, products } from "../../db/schema";
 import { listActiveBanners, type BannerDTO } from "../content/banners";
-import { productDto, toProductDTO, type ProductDTO, type ProductRow } from "./product-dto";
+import {
+  productDto,
+  productRowColumns,
+  toProductDTO,
+  type ProductDTO,
+  type ProductRowWithVariants as ProductRow,
+} from "./product-dto";
 import { memoKey, recall, remember } from "./catalog-memo";
 import { customerVisible } from "./visibility";
 
@@ -55,7 +61,7 @@ async function newestPer(db: Db, kind: "category" | "collection"): Promise<Produ
   const owner = kind === "category" ? categories : collections;
   const column = kind === "category" ? products.category : products.collection;
   const newest = db
-    .select()
+    .select(productRowColumns)
     .from(products)
     .where(and(eq(column, owner.name), customerVisible()))
     .orderBy(desc(products.createdAt), asc(products.id))
@@ -88,9 +94,14 @@ async function readHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<Home
   const { db } = deps;
   const visible = customerVisible();
   const [featured, best, byCategory, byCollection, promos] = await Promise.all([
-    db.select().from(products).where(visible).orderBy(desc(products.createdAt), asc(products.id)).limit(HOME_ROW_SIZE),
     db
-      .select()
+      .select(productRowColumns)
+      .from(products)
+      .where(visible)
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(HOME_ROW_SIZE),
+    db
+      .select(productRowColumns)
       .from(products)
       .where(visible)
       .orderBy(desc(products.soldCount), desc(products.createdAt))

@@ -7,7 +7,7 @@ import { productNotFound } from "./get-product";
 import { isUuid } from "../../db/ids";
 import type { ProductPage, ProductQuery } from "./list-products";
 import { searchMatch } from "./listing-query";
-import { toProductDTO } from "./product-dto";
+import { productRowColumns, toProductDTO } from "./product-dto";
 import { emit } from "../../events";
 import { recordAudit } from "../audit/audit";
 
@@ -20,7 +20,7 @@ export async function listPendingProducts(deps: Pick<AppDeps, "db">, query: Prod
   const { page, limit } = query;
   const [rows, [{ total }]] = await Promise.all([
     deps.db
-      .select()
+      .select(productRowColumns)
       .from(products)
       .where(condition)
       .orderBy(desc(products.createdAt), desc(products.id))

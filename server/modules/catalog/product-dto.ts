@@ -1,5 +1,8 @@
+import { getTableColumns } from "drizzle-orm";
 import { z } from "zod";
+import type { Variant } from "@core/variants";
 import { products } from "../../db/schema";
+import { variantsJson } from "./variants";
 import { toEgp } from "@core/pricing";
 
 /**
@@ -26,6 +29,8 @@ export const productDto = z.object({
   images: z.array(z.string()),
   sizes: z.array(z.string()),
   colors: z.array(z.string()),
+  /** One per size and colour pair (issue 15); `stock` above is their sum. */
+  variants: z.array(z.object({ size: z.string(), color: z.string(), sku: z.string(), stock: z.number() })),
   specifications: z.array(z.string()),
   specificationsAr: z.array(z.string()),
   bulkDiscountminQuantity: z.number().nullable(),
@@ -67,6 +72,7 @@ export const productDtoColumns = {
   images: products.images,
   sizes: products.sizes,
   colors: products.colors,
+  variants: variantsJson.as("variants"),
   specifications: products.specifications,
   specificationsAr: products.specificationsAr,
   bulkDiscountminQuantity: products.bulkDiscountminQuantity,
@@ -77,7 +83,13 @@ export const productDtoColumns = {
   createdAt: products.createdAt,
 };
 
-export type ProductDtoRow = Pick<ProductRow, keyof typeof productDtoColumns>;
+export type ProductDtoRow = Pick<ProductRow, Exclude<keyof typeof productDtoColumns, "variants">> & {
+  variants: Variant[];
+};
+
+/** A whole products row with its variants: for services that need more than the JSON's columns. */
+export const productRowColumns = { ...getTableColumns(products), variants: variantsJson.as("variants") };
+export type ProductRowWithVariants = ProductRow & { variants: Variant[] };
 
 /** The one place a products row becomes the product JSON: piastres become EGP numbers. */
 export function toProductDTO(row: ProductDtoRow): ProductDTO {
@@ -97,6 +109,7 @@ export function toProductDTO(row: ProductDtoRow): ProductDTO {
     images: row.images,
     sizes: row.sizes,
     colors: row.colors,
+    variants: row.variants.map((v) => ({ size: v.size, color: v.color, sku: v.sku, stock: v.stock })),
     specifications: row.specifications,
     specificationsAr: row.specificationsAr,
     bulkDiscountminQuantity: row.bulkDiscountminQuantity,

@@ -8,11 +8,18 @@ import type { SessionUser } from "../accounts/sessions";
 import { assertOwnUploads } from "../media/own-uploads";
 import { productNotFound } from "./get-product";
 import { isUuid } from "../../db/ids";
-import { toProductDTO, type ProductDTO } from "./product-dto";
+import { productRowColumns, toProductDTO, type ProductDTO } from "./product-dto";
 import { emit } from "../../events";
 import { recordAudit } from "../audit/audit";
 import { refreshProductPricing } from "./refresh-pricing";
 import { buildSearchText } from "./search-text";
+import { saveVariants } from "./variants";
+import type { Pair } from "@core/variants";
+
+/** After the commit: each pair whose stock rose from 0 (back-in-stock listeners react to it). */
+function announceRestocks(productId: string, pairs: Pair[]) {
+  for (const p of pairs) emit("variant.restocked", { productId, size: p.size, color: p.color });
+}
 
 /** The stored columns of a validated form: piastres, and the folded search text. */
 function toColumns(input: ProductUpdateInput) {
@@ -26,7 +33,6 @@ function toColumns(input: ProductUpdateInput) {
     category: input.category,
     collection: input.collection ?? null,
     price: toPiastres(input.price),
-    stock: input.stock,
     images: input.images,
     sizes: input.sizes,
     colors: input.colors,
@@ -68,13 +74,15 @@ export async function createProduct(
       .insert(products)
       .values({ ...toColumns(input), status, createdBy: actor._id })
       .returning({ id: products.id });
+    const restocked = await saveVariants(tx, { id: row!.id, ...input }, input);
     await refreshProductPricing(tx, { productIds: [row!.id] });
     await recordAudit(tx, actor, "product.create", "product", row!.id, { name: input.name, status });
-    const [saved] = await tx.select().from(products).where(eq(products.id, row!.id));
-    return toProductDTO(saved!);
+    const [saved] = await tx.select(productRowColumns).from(products).where(eq(products.id, row!.id));
+    return { product: toProductDTO(saved!), restocked };
   });
   emit("catalogue.changed", { reason: "product" });
-  return created;
+  announceRestocks(created.product._id, created.restocked);
+  return created.product;
 }
 
 /** Staff edit a product; its state (pending, approved, deleted) stays as it is. */
@@ -101,13 +109,17 @@ export async function updateProduct(
       if (!now) throw productNotFound();
       throw stockChanged(now.stock);
     }
+    // The row is locked by the UPDATE above, so no order moves these variants until the commit;
+    // each variant's previousStock is checked against them (decision 115, per variant).
+    const restocked = await saveVariants(tx, { id, ...input }, input);
     await refreshProductPricing(tx, { productIds: [id] });
     await recordAudit(tx, actor, "product.update", "product", id, { name: input.name });
-    const [saved] = await tx.select().from(products).where(eq(products.id, id));
-    return toProductDTO(saved!);
+    const [saved] = await tx.select(productRowColumns).from(products).where(eq(products.id, id));
+    return { product: toProductDTO(saved!), restocked };
   });
   emit("catalogue.changed", { reason: "product" });
-  return updated;
+  announceRestocks(id, updated.restocked);
+  return updated.product;
 }
 
 /** Delete hides (SPEC §4): the product leaves the shop, carts and orders keep their history. */

@@ -3,13 +3,13 @@ import type { AppDeps } from "../../deps";
 import { products, wishlistItems } from "../../db/schema";
 import { productNotFound } from "./get-product";
 import { isUuid } from "../../db/ids";
-import { toProductDTO, type ProductDTO } from "./product-dto";
+import { productRowColumns, toProductDTO, type ProductDTO } from "./product-dto";
 import { customerVisible } from "./visibility";
 
 /** The user's wishlist, newest first; products since deleted or unpublished drop out of it. */
 export async function getWishlist(deps: Pick<AppDeps, "db">, userId: string): Promise<ProductDTO[]> {
   const rows = await deps.db
-    .select({ p: products })
+    .select({ p: productRowColumns })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(and(eq(wishlistItems.userId, userId), customerVisible()))

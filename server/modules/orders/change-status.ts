@@ -3,11 +3,11 @@
  * dropdown (any status). Cancelling returns the stock; the promo code's use is NOT returned, so a
  * limited code cannot be re-used by ordering and cancelling (docs/decisions/031-order-cancel-and-status.md).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { OrderStatus } from "@core/constants";
 import type { AppDeps } from "../../deps";
 import type { Db, DbOrTx } from "../../db/client";
-import { orderItems, orders, products } from "../../db/schema";
+import { orders } from "../../db/schema";
 import { recordAudit } from "../audit/audit";
 import { conflict, notFound } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
@@ -16,6 +16,12 @@ import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import type { OrderDTO } from "./order-dto";
 import { emit } from "../../events";
+import { retakeOrderStock, returnOrderStock, type Restocked } from "./order-stock";
+
+/** After the commit: listeners (back-in-stock alerts) hear of each pair that rose from 0. */
+function announceRestocks(pairs: Restocked[]) {
+  for (const p of pairs) emit("variant.restocked", { productId: p.productId, size: p.size, color: p.color });
+}
 
 async function lockOrder(tx: DbOrTx, id: string) {
   if (!isUuid(id)) return undefined;
@@ -23,52 +29,17 @@ async function lockOrder(tx: DbOrTx, id: string) {
   return row;
 }
 
-async function itemsPerProduct(tx: DbOrTx, orderId: string): Promise<[string, number][]> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const per = new Map<string, number>();
-  for (const i of items) if (i.productId) per.set(i.productId, (per.get(i.productId) ?? 0) + i.quantity);
-  return [...per.entries()].sort(([a], [b]) => a.localeCompare(b));
-}
-
-async function returnStock(tx: DbOrTx, orderId: string) {
-  for (const [id, q] of await itemsPerProduct(tx, orderId)) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${q}`, soldCount: sql`greatest(${products.soldCount} - ${q}, 0)` })
-      .where(eq(products.id, id));
-  }
-}
-
-/** Re-opening a cancelled order takes its stock again, with the same guard as a new order. */
-async function retakeStock(tx: DbOrTx, orderId: string) {
-  for (const [id, q] of await itemsPerProduct(tx, orderId)) {
-    const [row] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${q}`, soldCount: sql`${products.soldCount} + ${q}` })
-      .where(and(eq(products.id, id), sql`${products.stock} >= ${q}`))
-      .returning({ id: products.id });
-    if (!row) {
-      const [p] = await tx
-        .select({ name: products.name, stock: products.stock })
-        .from(products)
-        .where(eq(products.id, id));
-      throw p && p.stock > 0
-        ? conflict("ordersApi.notEnoughForOrder", { name: p.name, n: p.stock })
-        : conflict("ordersApi.soldOut", { name: p?.name ?? "" });
-    }
-  }
-}
-
 /** PUT /api/order/{id}/cancel. Someone else's order reads as not found, so ids leak nothing. */
 export async function cancelOwnOrder(db: Db, userId: string, id: string): Promise<OrderDTO> {
-  await db.transaction(async (tx) => {
+  const restocked = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order || order.userId !== userId) throw notFound("ordersApi.orderNotFound");
     if (order.status !== "Processing") throw conflict("ordersApi.onlyProcessingCancel");
     await tx.update(orders).set({ status: "Cancelled", updatedAt: new Date() }).where(eq(orders.id, order.id));
-    await returnStock(tx, order.id);
+    return returnOrderStock(tx, order.id);
   });
   emit("catalogue.changed", { reason: "stock" }); // the stock came back
+  announceRestocks(restocked);
   return (await loadOrder(db, orderById(id)))!;
 }
 
@@ -80,12 +51,13 @@ export async function setOrderStatus(
   status: OrderStatus,
   baseUrl: string,
 ): Promise<OrderDTO> {
+  let restocked: Restocked[] = [];
   const changed = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw notFound("ordersApi.orderNotFound");
     if (order.status === status) return false;
-    if (status === "Cancelled") await returnStock(tx, order.id);
-    else if (order.status === "Cancelled") await retakeStock(tx, order.id);
+    if (status === "Cancelled") restocked = await returnOrderStock(tx, order.id);
+    else if (order.status === "Cancelled") await retakeOrderStock(tx, order.id);
     // Cash is collected at the door: a delivered cash order is paid, and a correction away from
     // Delivered means it was not (docs/decisions/117). Card orders are paid only by the provider.
     const cashPayment =
@@ -108,6 +80,7 @@ export async function setOrderStatus(
     return true;
   });
   if (changed) emit("catalogue.changed", { reason: "stock" }); // a cancellation returns stock, an undone one takes it again
+  announceRestocks(restocked);
   const order = (await loadOrder(deps.db, orderById(id)))!;
   if (changed) {
     // The change is committed; a failed e-mail is logged, not turned into a failed status change.

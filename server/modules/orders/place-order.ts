@@ -13,11 +13,12 @@ import { lineTotal, orderTotals } from "@core/pricing";
 import type { OrderInput } from "@core/validation/checkout";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db/client";
-import { cartItems, idempotencyKeys, orderItems, orders, products } from "../../db/schema";
+import { cartItems, idempotencyKeys, orderItems, orders, products, productVariants } from "../../db/schema";
 import { AppError, badInput, conflict, notFound } from "../../errors";
 import { redeemPromoCode } from "../promotions/promo-codes";
 import { shippingFeeForCity } from "../shipping/shipping-options";
-import type { ProductRow } from "../catalog/product-dto";
+import { productRowColumns, type ProductRow, type ProductRowWithVariants } from "../catalog/product-dto";
+import { storedPair, variantStock } from "@core/variants";
 import { sendOrderConfirmation } from "./emails";
 import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
@@ -84,11 +85,22 @@ function notEnough(productId: string, name: string, stock: number): AppError {
   return new AppError("conflict", "ordersApi.onlyAvailableInTotal", { n: left }, { productId, stock: left });
 }
 
+/**
+ * A line asks more of its size and colour than is left (issue 15): SPEC §5's "out of stock" for a
+ * sold-out pair, even while other pairs of the product have stock; otherwise how many are left of it.
+ */
+function notEnoughOfVariant(line: Line, stock: number): AppError {
+  const left = Math.max(0, stock);
+  const extra = { productId: line.productId, size: line.size, color: line.color, stock: left };
+  if (left === 0) return new AppError("conflict", "ordersApi.outOfStock", undefined, extra);
+  return new AppError("conflict", "ordersApi.onlyAvailableInTotal", { n: left }, extra);
+}
+
 /** Reads the catalogue rows and checks each line against its product before anything is locked. */
-async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, ProductRow>> {
+async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, ProductRowWithVariants>> {
   if (lines.some((l) => !isUuid(l.productId))) throw notFound("ordersApi.productNotFound");
   const ids = [...new Set(lines.map((l) => l.productId))];
-  const rows = await tx.select().from(products).where(inArray(products.id, ids));
+  const rows = await tx.select(productRowColumns).from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((p) => [p.id, p]));
   for (const line of lines) {
     const p = byId.get(line.productId);
@@ -101,14 +113,47 @@ async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, Produc
     const p = byId.get(id)!;
     if (units > p.stock) throw notEnough(id, p.name, p.stock);
   }
+  for (const line of lines) {
+    const left = variantStock(byId.get(line.productId)!, line.size, line.color);
+    if (line.quantity > left) throw notEnoughOfVariant(line, left);
+  }
   return byId;
+}
+
+/**
+ * Takes a product's lines from their variants, each a conditional decrement, so concurrent orders
+ * never take a pair below zero. Runs after the product row's own decrement locked it.
+ */
+async function takeVariantStock(tx: DbOrTx, product: ProductRow, lines: Line[]) {
+  const ordered = [...lines].sort((a, b) => `${a.size}\u0000${a.color}`.localeCompare(`${b.size}\u0000${b.color}`));
+  for (const line of ordered) {
+    const pair = storedPair(product, line.size, line.color);
+    const where = and(
+      eq(productVariants.productId, product.id),
+      eq(productVariants.size, pair.size),
+      eq(productVariants.color, pair.color),
+    );
+    const [row] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+      .where(and(where, sql`${productVariants.stock} >= ${line.quantity}`))
+      .returning({ stock: productVariants.stock });
+    if (!row) {
+      const [now] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(where);
+      throw notEnoughOfVariant(line, now?.stock ?? 0);
+    }
+  }
 }
 
 /**
  * Takes the stock of every product atomically, in id order so two orders never wait on each other
  * in a cycle. Answers the product rows as of the decrement: those prices are the ones charged.
  */
-async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRow>): Promise<Map<string, ProductRow>> {
+async function takeStock(
+  tx: DbOrTx,
+  lines: Line[],
+  known: Map<string, ProductRowWithVariants>,
+): Promise<Map<string, ProductRow>> {
   const perProduct = unitsPerProduct(lines);
   const taken = new Map<string, ProductRow>();
   for (const [id, quantity] of [...perProduct.entries()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -131,6 +176,11 @@ async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRo
         .where(eq(products.id, id));
       throw notEnough(id, now?.name ?? known.get(id)?.name ?? "", now?.stock ?? 0);
     }
+    await takeVariantStock(
+      tx,
+      row,
+      lines.filter((l) => l.productId === id),
+    );
     taken.set(id, row);
   }
   return taken;
