@@ -20,6 +20,7 @@ import { registerErrorHandler } from "./http/error-handler";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
 import { fallbackStore } from "./http/rate-limit-store";
+import { registerSharedLimits } from "./http/shared-rate-limit";
 import { throttledLog } from "./http/throttled-log";
 import { registerRequestGuards } from "./http/request-guards";
 import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
@@ -140,6 +141,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: false,
     ...(redis ? { store: fallbackStore(redis, "azya-rl-", app.log) } : {}),
   });
+  // The limits a no-script form shares with its API operation (sign-in, order tracking).
+  registerSharedLimits(app);
   await app.register(swagger, {
     openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

@@ -35,7 +35,9 @@ type Args<K extends OperationKey> =
 
 export function call<K extends OperationKey>(key: K, ...[input, options]: Args<K>): Promise<Reply<K>> {
   const [method, template] = (key as string).split(" ") as [string, string];
-  const { params, query, body, form } = (input ?? {}) as {
+  // Read as unknown: the union of every operation's input is too large for TypeScript to narrow here.
+  const given: unknown = input;
+  const { params, query, body, form } = (given ?? {}) as {
     params?: Record<string, string | number>;
     query?: Record<string, unknown>;
     body?: unknown;

@@ -3,6 +3,7 @@
  * its types from here, keyed by "METHOD /path". Add a module's contract here when you add one.
  */
 import type { OperationSpec } from "../http/operation";
+import type { accountsContract } from "./accounts/contract";
 import type { auditContract } from "./audit/contract";
 import type { backOfficeContract } from "./back-office/contract";
 import type { cartContract } from "./cart/contract";
@@ -14,6 +15,7 @@ import type { paymentsContract } from "./payments/contract";
 import type { shippingContract } from "./shipping/contract";
 
 type Contracts = [
+  typeof accountsContract,
   typeof auditContract,
   typeof backOfficeContract,
   typeof cartContract,
