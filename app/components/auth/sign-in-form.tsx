@@ -2,12 +2,12 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { logInInput } from "@core/validation/accounts";
 import { useT } from "~/i18n/react";
-import { errorMessage } from "~/lib/api";
 import { call } from "~/lib/api-client";
-import { serverFieldErrors, useMutation } from "~/lib/use-mutation";
+import { useMutation } from "~/lib/use-mutation";
 import type { SignInActionData } from "~/lib/sign-in-action.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { inlineErrors } from "./inline-errors";
 
 /**
  * Sign in. A real `<form method="post">`: before the scripts arrive (or without them) it posts to
@@ -43,11 +43,7 @@ export function SignInForm({
         setLeaving(true); // stays busy while the page navigates
         onSignedIn();
       },
-      // A wrong password stays beside the form too, not only in a toast that goes away.
-      onError: (e) => {
-        const fields = serverFieldErrors(e);
-        login.setErrors(Object.keys(fields).length ? fields : { _form: errorMessage(e) });
-      },
+      onError: (e) => login.setErrors(inlineErrors(e)),
     },
   );
   const fieldError = (field: string) => login.error(field) ?? fromServer?.fieldErrors?.[field] ?? null;
