@@ -156,6 +156,19 @@ describe("one rate limit for the form and the API", () => {
     expect(form.headers.get("set-cookie")).toBeNull();
   });
 
+  it("lets exactly ten of thirty parallel tries through, whichever door they use", async () => {
+    const ip = clientIp();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 2
+          ? signInByForm(wrong(i), ip).then((r) => r.status)
+          : logInViaApi(t, `someone-${i}@example.com`, "Whatever-123", {}, ip).then((r) => r.statusCode),
+      ),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+
   it("shares the per-account lock: five wrong passwords through the form lock the API out too", async () => {
     const account = await activeAccountViaApi(t);
     const ip = clientIp();
