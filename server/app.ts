@@ -18,7 +18,8 @@ import { registerAccess } from "./http/access";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
-import { fallbackStore } from "./http/rate-limit-store";
+import { fallbackStore, localStore } from "./http/rate-limit-store";
+import { registerSharedLimits } from "./http/shared-rate-limit";
 import { throttledLog } from "./http/throttled-log";
 import { registerRequestGuards } from "./http/request-guards";
 import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
@@ -160,8 +161,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { store: fallbackStore(redis, "azya-rl-", app.log) } : {}),
+    store: redis ? fallbackStore(redis, "azya-rl-", app.log) : localStore(),
   });
+  // The limits a no-script form shares with its API operation (sign-in, order tracking).
+  registerSharedLimits(app);
   await app.register(swagger, {
     openapi: { info: { title: "Azya shop API", version: "1.0.0" } },
     transform: openApiTransform,

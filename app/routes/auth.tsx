@@ -1,12 +1,13 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
+import { signInFromForm } from "~/lib/sign-in-action.server";
 import { Tabs } from "~/components/ui/tabs";
-import { toast } from "~/components/ui/toaster";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { SignUpForm } from "~/components/auth/sign-up-form";
 import { ActivationDialog } from "~/components/auth/activation-dialog";
@@ -30,7 +31,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export default function Auth() {
+/** The sign-in form posted before the scripts arrive, or without them (decision 200). */
+export function action({ request, context }: Route.ActionArgs) {
+  return signInFromForm(request, context);
+}
+
+export default function Auth({ actionData }: Route.ComponentProps) {
   const t = useT();
   const { shop } = useRootData();
   const [params] = useSearchParams();
@@ -45,19 +51,18 @@ export default function Auth() {
   // A full navigation, so the root loader runs again with the new session.
   const goOn = () => window.location.assign(safeRedirect(redirectTo));
 
-  async function signInWithGoogle(token: string) {
-    try {
-      const res = await api<{ message: string }>("/auth/google", {
-        method: "POST",
-        body: { token },
-        noAuthRedirect: true,
-      });
-      toast.success(res.message);
-      goOn();
-    } catch (err) {
-      toast.error(errorMessage(err));
-    }
-  }
+  const google = useMutation(
+    (token: string) => call("POST /auth/google", { body: { token } }, { noAuthRedirect: true }),
+    {
+      revalidate: false,
+      onSuccess: goOn,
+    },
+  );
+
+  // Signed in without scripts but not yet activated: once they arrive, the activation dialog opens.
+  useEffect(() => {
+    if (actionData?.activation) setActivation(actionData.activation);
+  }, [actionData]);
 
   function activated() {
     // SPEC §4: to /auth, on the sign-in tab with the address filled in.
@@ -92,6 +97,11 @@ export default function Auth() {
           {t("auth.loggedOut")}
         </Notice>
       ) : null}
+      {actionData?.activation ? (
+        <Notice tone="info" testId="activation-needed">
+          {actionData.activation.message}
+        </Notice>
+      ) : null}
       {logout === "error" ? (
         <Notice tone="error" testId="logout-notice">
           {t("auth.logoutFailed")}
@@ -110,6 +120,7 @@ export default function Auth() {
                 <SignInForm
                   key={formKey}
                   initialEmail={signInEmail}
+                  fromServer={formKey === 0 ? actionData : undefined}
                   onSignedIn={goOn}
                   onNeedsActivation={(userId, email) => setActivation({ userId, email })}
                 />
@@ -129,7 +140,7 @@ export default function Auth() {
               {t("auth.or")}
               <span className="h-px flex-1 bg-line" />
             </div>
-            <GoogleButton clientId={shop.googleClientId} onCredential={signInWithGoogle} />
+            <GoogleButton clientId={shop.googleClientId} onCredential={(token) => void google.submit(token)} />
           </div>
         ) : null}
       </div>

@@ -2,14 +2,14 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { checkEmailInput, checkTokenInput, resetPasswordForm } from "@core/validation/accounts";
-import { fieldErrors } from "@core/validation/field-errors";
 import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toaster";
 import { Notice } from "~/components/auth/notice";
+import { inlineErrors } from "~/components/auth/inline-errors";
 
 export function meta({ matches }: Route.MetaArgs) {
   const { t: metaT } = metaTranslator(matches);
@@ -31,66 +31,48 @@ export default function ForgotPassword() {
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const err = (key: string) => (errors[key] ? t(errors[key]) : null);
-
-  async function run(action: () => Promise<void>) {
-    setFormError(null);
-    setBusy(true);
-    try {
-      await action();
-    } catch (e) {
-      setFormError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function submitEmail(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = checkEmailInput.safeParse({ email });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    return run(async () => {
-      const res = await api<{ message: string }>("/checkemail", {
-        method: "POST",
-        body: parsed.data,
-        noAuthRedirect: true,
-      });
-      setSentMessage(res.message);
-      setStep("code");
-    });
-  }
-
-  function submitCode(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = checkTokenInput.safeParse({ email, token: code });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    return run(async () => {
-      await api("/checktoken", { method: "POST", body: parsed.data, noAuthRedirect: true });
-      setStep("password");
-    });
-  }
-
-  function submitPassword(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = resetPasswordForm.safeParse({ password, confirmPassword });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    return run(async () => {
-      const res = await api<{ message: string }>("/resetpassword", {
-        method: "POST",
-        body: { email: email.trim().toLowerCase(), token: code, password: parsed.data.password },
-        noAuthRedirect: true,
-      });
-      toast.success(res.message);
-      navigate("/auth");
-    });
-  }
+  const sendCode = useMutation(
+    (body: { email: string }) => call("POST /checkemail", { body }, { noAuthRedirect: true }),
+    {
+      schema: checkEmailInput,
+      success: false,
+      revalidate: false,
+      onSuccess: (reply) => {
+        setSentMessage(reply.message);
+        setStep("code");
+      },
+      onError: (e) => sendCode.setErrors(inlineErrors(e)),
+    },
+  );
+  const checkCode = useMutation(
+    (body: { email: string; token: string }) => call("POST /checktoken", { body }, { noAuthRedirect: true }),
+    {
+      schema: checkTokenInput,
+      success: false,
+      revalidate: false,
+      onSuccess: () => setStep("password"),
+      onError: (e) => checkCode.setErrors(inlineErrors(e)),
+    },
+  );
+  const reset = useMutation(
+    (input: { password: string; confirmPassword: string }) =>
+      call(
+        "POST /resetpassword",
+        { body: { email: email.trim().toLowerCase(), token: code, password: input.password } },
+        { noAuthRedirect: true },
+      ),
+    {
+      schema: resetPasswordForm,
+      revalidate: false,
+      onSuccess: () => navigate("/auth"),
+      onError: (e) => reset.setErrors(inlineErrors(e)),
+    },
+  );
+  const formError = (m: { error: (field: string) => string | undefined }) => {
+    const message = m.error("_form");
+    return message ? <Notice tone="error">{message}</Notice> : null;
+  };
 
   const stepIndex = STEPS.indexOf(step);
   return (
@@ -110,7 +92,7 @@ export default function ForgotPassword() {
       </ol>
       <div className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
         {step === "email" ? (
-          <form onSubmit={submitEmail} className="flex flex-col gap-4" noValidate>
+          <form onSubmit={sendCode.onSubmit(() => ({ email }))} className="flex flex-col gap-4" noValidate>
             <p className="text-sm text-muted">{t("auth.forgotEmailText")}</p>
             <TextField
               label={t("auth.email")}
@@ -119,19 +101,23 @@ export default function ForgotPassword() {
               autoComplete="email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              error={err("email")}
+              error={sendCode.error("email")}
               dir="ltr"
               required
               autoFocus
             />
-            {formError ? <Notice tone="error">{formError}</Notice> : null}
-            <Button type="submit" loading={busy} data-testid="forgot-send-code">
+            {formError(sendCode)}
+            <Button type="submit" loading={sendCode.busy} data-testid="forgot-send-code">
               {t("auth.sendCode")}
             </Button>
           </form>
         ) : null}
         {step === "code" ? (
-          <form onSubmit={submitCode} className="flex flex-col gap-4" noValidate>
+          <form
+            onSubmit={checkCode.onSubmit(() => ({ email, token: code }))}
+            className="flex flex-col gap-4"
+            noValidate
+          >
             {sentMessage ? <Notice tone="info">{sentMessage}</Notice> : null}
             <TextField
               label={t("auth.resetCode")}
@@ -141,14 +127,14 @@ export default function ForgotPassword() {
               maxLength={6}
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/[^0-9]/g, ""))}
-              error={err("token")}
+              error={checkCode.error("token") ?? checkCode.error("email")}
               dir="ltr"
               className="text-center text-lg tracking-[0.5em]"
               required
               autoFocus
             />
-            {formError ? <Notice tone="error">{formError}</Notice> : null}
-            <Button type="submit" loading={busy} data-testid="forgot-check-code">
+            {formError(checkCode)}
+            <Button type="submit" loading={checkCode.busy} data-testid="forgot-check-code">
               {t("auth.verifyCode")}
             </Button>
             <Button
@@ -156,7 +142,7 @@ export default function ForgotPassword() {
               onClick={() => {
                 setStep("email");
                 setCode("");
-                setFormError(null);
+                checkCode.setErrors({});
               }}
             >
               {t("common.back")}
@@ -164,7 +150,11 @@ export default function ForgotPassword() {
           </form>
         ) : null}
         {step === "password" ? (
-          <form onSubmit={submitPassword} className="flex flex-col gap-4" noValidate>
+          <form
+            onSubmit={reset.onSubmit(() => ({ password, confirmPassword }))}
+            className="flex flex-col gap-4"
+            noValidate
+          >
             <TextField
               label={t("auth.newPassword")}
               name="password"
@@ -172,7 +162,7 @@ export default function ForgotPassword() {
               autoComplete="new-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              error={err("password")}
+              error={reset.error("password")}
               hint={t("auth.passwordHint")}
               required
               autoFocus
@@ -184,11 +174,11 @@ export default function ForgotPassword() {
               autoComplete="new-password"
               value={confirmPassword}
               onChange={(e) => setConfirmPassword(e.target.value)}
-              error={err("confirmPassword")}
+              error={reset.error("confirmPassword")}
               required
             />
-            {formError ? <Notice tone="error">{formError}</Notice> : null}
-            <Button type="submit" loading={busy} data-testid="forgot-reset">
+            {formError(reset)}
+            <Button type="submit" loading={reset.busy} data-testid="forgot-reset">
               {t("auth.resetPassword")}
             </Button>
           </form>

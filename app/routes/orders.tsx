@@ -14,21 +14,28 @@ import { toast } from "~/components/ui/toaster";
 import { OrderCard } from "~/components/orders/order-card";
 import { listCityNamesAr } from "@server/modules/shipping/shipping-options";
 import { TrackOrder } from "~/components/orders/track-order";
+import { trackFromAddress } from "~/lib/track-order.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.data as RootData | undefined;
   return [{ title: translateWith(root?.dict ?? {}, "orders.title") }, { name: "robots", content: "noindex" }];
 }
 
-/** Signed-in customers get their own orders; guests only the tracking search (SPEC §2). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const cityNamesAr = await arabicCityNames(context);
-  if (!context.user) return { orders: null, failed: false, cityNamesAr };
+/**
+ * Signed-in customers get their own orders; everyone gets the tracking search, answered here for
+ * ?on= (the search form is a plain GET form, so it works without scripts: decision 200).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [cityNamesAr, tracked] = await Promise.all([
+    arabicCityNames(context),
+    trackFromAddress(new URL(request.url), context),
+  ]);
+  if (!context.user) return { orders: null, failed: false, cityNamesAr, tracked };
   try {
-    return { orders: await listOwnOrders(context.deps.db, context.user._id), failed: false, cityNamesAr };
+    return { orders: await listOwnOrders(context.deps.db, context.user._id), failed: false, cityNamesAr, tracked };
   } catch (err) {
     context.deps.log.error({ err }, "orders failed to load");
-    return { orders: null, failed: true, cityNamesAr };
+    return { orders: null, failed: true, cityNamesAr, tracked };
   }
 }
 
@@ -123,7 +130,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : null}
-      <TrackOrder key={on} initialNumber={on} pageTitle={!user} cityNamesAr={loaderData.cityNamesAr} />
+      <TrackOrder key={on} tracked={loaderData.tracked} pageTitle={!user} cityNamesAr={loaderData.cityNamesAr} />
       <ConfirmDialog
         open={!!cancelling}
         onOpenChange={(open) => (open ? undefined : setCancelling(null))}

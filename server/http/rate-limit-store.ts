@@ -29,6 +29,33 @@ const require = createRequire(import.meta.url);
 const RedisStore = require("@fastify/rate-limit/store/RedisStore.js") as StoreClass;
 const LocalStore = require("@fastify/rate-limit/store/LocalStore.js") as StoreClass;
 
+/**
+ * The plugin's LocalStore answers with its own mutable record, and the plugin reads the count from
+ * it only after a promise resolves: in a burst from one address every request then read the count
+ * of the whole burst, and all of them were refused (20 parallel requests to a route allowing 5: 20
+ * refusals, none served). Each answer is copied as it is given.
+ */
+class SnapshotStore implements Store {
+  constructor(private readonly inner: Store) {}
+
+  incr(key: string, cb: Callback, timeWindow: number, max: number) {
+    this.inner.incr(key, snapshot(cb), timeWindow, max);
+  }
+
+  read(key: string, cb: Callback, timeWindow: number, max: number) {
+    this.inner.read!(key, snapshot(cb), timeWindow, max);
+  }
+
+  child(routeOptions: RouteOptions): Store {
+    return new SnapshotStore(this.inner.child(routeOptions));
+  }
+}
+
+const snapshot =
+  (cb: Callback): Callback =>
+  (err, res) =>
+    cb(err, res ? { current: res.current, ttl: res.ttl } : res);
+
 class FallbackStore implements Store {
   constructor(
     private readonly redis: Redis,
@@ -76,9 +103,19 @@ export function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseL
     // A constructor may return another object: the plugin gets the FallbackStore built here.
     constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
       const remote = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace);
-      const local = new LocalStore(params.continueExceeding, params.exponentialBackoff);
+      const local = new SnapshotStore(new LocalStore(params.continueExceeding, params.exponentialBackoff));
       // biome-ignore lint/correctness/noConstructorReturn: the plugin only takes a class; this one hands over the store built here.
       return new FallbackStore(redis, remote, local, report);
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/** The `store` class without Redis: the plugin's own memory store, its answers copied (see SnapshotStore). */
+export function localStore(): FastifyRateLimitStoreCtor {
+  return class {
+    constructor(params: { continueExceeding: boolean; exponentialBackoff: boolean }) {
+      // biome-ignore lint/correctness/noConstructorReturn: the plugin only takes a class; this one hands over the store built here.
+      return new SnapshotStore(new LocalStore(params.continueExceeding, params.exponentialBackoff));
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }

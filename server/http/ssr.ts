@@ -87,6 +87,8 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       theme: req.theme,
       sidebarOpen: req.cookies?.[COOKIES.sidebar] === "true",
       nonce,
+      ip: req.ip,
+      sharedLimits: app.sharedLimits,
       errors: [],
     };
     let response = await handle(request, context as never);

@@ -3,6 +3,7 @@
  * its types from here, keyed by "METHOD /path". Add a module's contract here when you add one.
  */
 import type { OperationSpec } from "../http/operation";
+import type { accountsContract } from "./accounts/contract";
 import type { auditContract } from "./audit/contract";
 import type { backOfficeContract } from "./back-office/contract";
 import type { cartContract } from "./cart/contract";
@@ -18,6 +19,7 @@ import type { promotionsContract } from "./promotions/contract";
 import type { shippingContract } from "./shipping/contract";
 
 type Contracts = [
+  typeof accountsContract,
   typeof auditContract,
   typeof backOfficeContract,
   typeof cartContract,

@@ -1,13 +1,14 @@
 import { useRef, useState } from "react";
+import type { z } from "zod";
 import { TIMINGS } from "@core/constants";
 import { updateProfileInput } from "@core/validation/accounts";
-import { fieldErrors } from "@core/validation/field-errors";
-import type { SessionUser } from "@server/modules/accounts/sessions";
+import type { SessionUser } from "@server/modules/accounts/accounts-dto";
 import { useT } from "~/i18n/react";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toaster";
 import { logOut } from "~/components/auth/log-out";
 import { PhoneInput, joinPhone, splitPhone } from "~/components/auth/phone-input";
 import { Avatar } from "./avatar";
@@ -19,47 +20,35 @@ export function PersonalInfoForm({ user }: { user: SessionUser }) {
   const [lastName, setLastName] = useState(user.lastName);
   const [phone, setPhone] = useState(splitPhone(user.phone));
   const [profileImage, setProfileImage] = useState(user.profileImage);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
   const [saved, setSaved] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const err = (key: string) => (errors[key] ? t(errors[key]) : null);
 
-  async function upload(file: File) {
-    setUploading(true);
-    try {
+  // The picture goes up first; its address is saved with the form. (POST /uploads belongs to the
+  // media module, whose contract is not in this branch: its reply is read as the API documents it.)
+  const upload = useMutation(
+    (file: File) => {
       const form = new FormData();
       form.append("file", file);
-      const res = await api<{ url: string }>("/uploads", { method: "POST", body: form });
-      setProfileImage(res.url);
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
-    }
-  }
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = updateProfileInput.safeParse({ firstName, lastName, phone: joinPhone(phone), profileImage });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setBusy(true);
-    try {
-      const res = await api<{ message: string }>("/updateuser", { method: "PUT", body: parsed.data });
-      toast.success(res.message);
+      return api<{ url: string }>("/uploads", { method: "POST", body: form });
+    },
+    { success: false, revalidate: false, onSuccess: (reply) => setProfileImage(reply.url) },
+  );
+  const save = useMutation((body: z.input<typeof updateProfileInput>) => call("PUT /updateuser", { body }), {
+    schema: updateProfileInput,
+    revalidate: false,
+    onSuccess: () => {
       setSaved(true);
       window.setTimeout(() => void logOut(), TIMINGS.profileUpdateLogoutMs);
-    } catch (e2) {
-      toast.error(errorMessage(e2));
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
-    <form onSubmit={submit} className="flex max-w-xl flex-col gap-4" noValidate data-testid="personal-info-form">
+    <form
+      onSubmit={save.onSubmit(() => ({ firstName, lastName, phone: joinPhone(phone), profileImage }))}
+      className="flex max-w-xl flex-col gap-4"
+      noValidate
+      data-testid="personal-info-form"
+    >
       <div className="flex items-center gap-4">
         <Avatar user={{ firstName, lastName, profileImage }} size={64} />
         <div className="flex flex-wrap gap-2">
@@ -72,10 +61,13 @@ export function PersonalInfoForm({ user }: { user: SessionUser }) {
             aria-label={t("account.changePhoto")}
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) void upload(file);
+              if (!file) return;
+              void upload.submit(file).finally(() => {
+                if (fileInput.current) fileInput.current.value = "";
+              });
             }}
           />
-          <Button variant="outline" size="sm" loading={uploading} onClick={() => fileInput.current?.click()}>
+          <Button variant="outline" size="sm" loading={upload.busy} onClick={() => fileInput.current?.click()}>
             {t("account.changePhoto")}
           </Button>
           {profileImage ? (
@@ -92,7 +84,7 @@ export function PersonalInfoForm({ user }: { user: SessionUser }) {
           autoComplete="given-name"
           value={firstName}
           onChange={(e) => setFirstName(e.target.value)}
-          error={err("firstName")}
+          error={save.error("firstName")}
           required
         />
         <TextField
@@ -101,7 +93,7 @@ export function PersonalInfoForm({ user }: { user: SessionUser }) {
           autoComplete="family-name"
           value={lastName}
           onChange={(e) => setLastName(e.target.value)}
-          error={err("lastName")}
+          error={save.error("lastName")}
         />
       </div>
       <TextField
@@ -113,14 +105,14 @@ export function PersonalInfoForm({ user }: { user: SessionUser }) {
         dir="ltr"
         hint={t("account.emailFixed")}
       />
-      <PhoneInput value={phone} onChange={setPhone} error={err("phone")} required />
+      <PhoneInput value={phone} onChange={setPhone} error={save.error("phone")} required />
       {saved ? (
         <p role="status" className="text-sm text-muted">
           {t("account.loggingOut")}
         </p>
       ) : null}
       <div>
-        <Button type="submit" loading={busy} disabled={uploading} data-testid="save-profile">
+        <Button type="submit" loading={save.busy || saved} disabled={upload.busy} data-testid="save-profile">
           {t("account.saveChanges")}
         </Button>
       </div>

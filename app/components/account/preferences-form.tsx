@@ -1,10 +1,9 @@
 import { useState } from "react";
 import type { Lang, Theme } from "@core/constants";
 import { useLang, useT } from "~/i18n/react";
-import { api } from "~/lib/api";
+import { call } from "~/lib/api-client";
 import { useMutation } from "~/lib/use-mutation";
 import { setLangCookie, setThemeCookie } from "~/lib/cookies";
-import { toast } from "~/components/ui/toaster";
 
 function Choice<T extends string>({
   name,
@@ -56,7 +55,12 @@ export function PreferencesForm({ initialTheme }: { initialTheme: Theme }) {
   const [theme, setTheme] = useState<Theme>(initialTheme);
 
   // The theme shows at once; saving it on the account only needs a word when it worked or failed.
-  const save = useMutation((body: { lang?: Lang; theme?: Theme }) => api("/preferences", { method: "PUT", body }), {
+  const saveTheme = useMutation((theme: Theme) => call("PUT /preferences", { body: { theme } }), {
+    success: "account.preferencesSaved",
+    revalidate: false,
+  });
+  // A new language reloads the page whatever the outcome: the cookie alone decides the page's language.
+  const saveLang = useMutation((lang: Lang) => call("PUT /preferences", { body: { lang } }), {
     success: false,
     revalidate: false,
   });
@@ -75,7 +79,7 @@ export function PreferencesForm({ initialTheme }: { initialTheme: Theme }) {
           setTheme(next);
           document.documentElement.classList.toggle("dark", next === "dark");
           setThemeCookie(next);
-          void save.submit({ theme: next }).then((ok) => ok && toast.success(t("account.preferencesSaved")));
+          void saveTheme.submit(next);
         }}
       />
       <Choice<Lang>
@@ -90,7 +94,7 @@ export function PreferencesForm({ initialTheme }: { initialTheme: Theme }) {
           setLang(next);
           setLangCookie(next);
           // The cookie alone decides the page's language; the account copy is for e-mails and other devices.
-          void save.submit({ lang: next }).finally(() => window.location.reload());
+          void saveLang.submit(next).finally(() => window.location.reload());
         }}
       />
     </div>

@@ -2,11 +2,12 @@ import { useEffect, useState } from "react";
 import { TIMINGS } from "@core/constants";
 import { activateInput } from "@core/validation/accounts";
 import { useT } from "~/i18n/react";
-import { api, errorMessage } from "~/lib/api";
+import { errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { Dialog } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toaster";
 
 /** Seconds left on a countdown that restarts whenever `restart(n)` is called. */
 function useCountdown(initial: number) {
@@ -36,51 +37,27 @@ export function ActivationDialog({
 }) {
   const t = useT();
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
   const [done, setDone] = useState(false);
   // A code has just been sent (by sign-up or by the sign-in that opened this dialog).
   const [wait, setWait] = useCountdown(TIMINGS.resendCodeSeconds);
-
-  async function activate(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = activateInput.safeParse({ userId, activationCode: code });
-    if (!parsed.success) return setError(t(parsed.error.issues[0].message));
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await api<{ message: string }>("/activateUser", {
-        method: "POST",
-        body: parsed.data,
-        noAuthRedirect: true,
-      });
-      toast.success(res.message);
-      setDone(true);
-      window.setTimeout(onActivated, TIMINGS.activationRedirectMs);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function resend() {
-    setResending(true);
-    try {
-      const res = await api<{ message: string }>("/resendActivationCode", {
-        method: "POST",
-        body: { userId },
-        noAuthRedirect: true,
-      });
-      toast.success(res.message);
-      setWait(TIMINGS.resendCodeSeconds);
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setResending(false);
-    }
-  }
+  const activate = useMutation(
+    (body: { userId: string; activationCode: string }) =>
+      call("POST /activateUser", { body }, { noAuthRedirect: true }),
+    {
+      schema: activateInput,
+      revalidate: false,
+      onSuccess: () => {
+        setDone(true);
+        window.setTimeout(onActivated, TIMINGS.activationRedirectMs);
+      },
+      // A wrong or expired code is said beside the field, not only in the toast.
+      onError: (e) => activate.setErrors({ activationCode: errorMessage(e) }),
+    },
+  );
+  const resend = useMutation(
+    (body: { userId: string }) => call("POST /resendActivationCode", { body }, { noAuthRedirect: true }),
+    { revalidate: false, onSuccess: () => setWait(TIMINGS.resendCodeSeconds) },
+  );
 
   return (
     <Dialog
@@ -99,7 +76,11 @@ export function ActivationDialog({
           {t("auth.activatedRedirecting")}
         </p>
       ) : (
-        <form onSubmit={activate} className="flex flex-col gap-4" noValidate>
+        <form
+          onSubmit={activate.onSubmit(() => ({ userId, activationCode: code }))}
+          className="flex flex-col gap-4"
+          noValidate
+        >
           <TextField
             label={t("auth.activationCode")}
             name="activationCode"
@@ -108,16 +89,22 @@ export function ActivationDialog({
             maxLength={6}
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/[^0-9]/g, ""))}
-            error={error}
+            error={activate.error("activationCode") ?? activate.error("userId")}
             dir="ltr"
             className="text-center text-lg tracking-[0.5em]"
             autoFocus
             required
           />
-          <Button type="submit" loading={busy} data-testid="activate-button">
+          <Button type="submit" loading={activate.busy} data-testid="activate-button">
             {t("auth.activate")}
           </Button>
-          <Button variant="ghost" onClick={resend} disabled={wait > 0} loading={resending} data-testid="resend-button">
+          <Button
+            variant="ghost"
+            onClick={() => void resend.submit({ userId })}
+            disabled={wait > 0}
+            loading={resend.busy}
+            data-testid="resend-button"
+          >
             {wait > 0 ? t("auth.resendIn", { seconds: wait }) : t("auth.resendCode")}
           </Button>
         </form>

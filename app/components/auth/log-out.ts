@@ -1,5 +1,5 @@
 import { GUEST_CART_STORAGE_KEY } from "@core/constants";
-import { api } from "~/lib/api";
+import { call } from "~/lib/api-client";
 
 /**
  * The one way to log out, from anywhere: ends the session on the server, forgets the guest cart
@@ -8,7 +8,7 @@ import { api } from "~/lib/api";
 export async function logOut(): Promise<void> {
   let outcome: "success" | "error" = "success";
   try {
-    await api("/logout", { method: "POST", noAuthRedirect: true });
+    await call("POST /logout", {}, { noAuthRedirect: true });
   } catch {
     outcome = "error";
   }

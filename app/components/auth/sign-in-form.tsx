@@ -1,64 +1,62 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { logInInput } from "@core/validation/accounts";
-import { fieldErrors } from "@core/validation/field-errors";
 import { useT } from "~/i18n/react";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
+import type { SignInActionData } from "~/lib/sign-in-action.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toaster";
-
-interface LoginReply {
-  message: string;
-  UserID: string;
-  token?: string;
-}
+import { inlineErrors } from "./inline-errors";
 
 /**
- * Sign in. 200 signs in (the caller then navigates fully so the root data refreshes); 202 means the
- * account needs its activation code and hands the user id to the activation dialog.
+ * Sign in. A real `<form method="post">`: before the scripts arrive (or without them) it posts to
+ * the /auth route action, which signs in with the same service and limits and redirects
+ * (`fromServer` is what that action answered when it did not). Once hydrated, the same form calls
+ * `POST /api/login`: 200 signs in (the caller then navigates fully so the root data refreshes); 202
+ * means the account needs its activation code and hands the user id to the activation dialog.
  */
 export function SignInForm({
   initialEmail,
+  fromServer,
   onSignedIn,
   onNeedsActivation,
 }: {
   initialEmail?: string;
+  fromServer?: SignInActionData;
   onSignedIn: () => void;
   onNeedsActivation: (userId: string, email: string) => void;
 }) {
   const t = useT();
-  const [email, setEmail] = useState(initialEmail ?? "");
+  const [email, setEmail] = useState(initialEmail || fromServer?.email || "");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = logInInput.safeParse({ email, password, remember });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      const res = await api<LoginReply>("/login", { method: "POST", body: parsed.data, noAuthRedirect: true });
-      if (res.token) {
-        toast.success(res.message);
+  const [leaving, setLeaving] = useState(false);
+  const login = useMutation(
+    (body: { email: string; password: string; remember?: boolean }) =>
+      call("POST /login", { body }, { noAuthRedirect: true }),
+    {
+      schema: logInInput,
+      revalidate: false,
+      onSuccess: (reply, input) => {
+        if (!reply.token) return onNeedsActivation(reply.UserID, input.email.trim().toLowerCase());
+        setLeaving(true); // stays busy while the page navigates
         onSignedIn();
-        return; // stays busy while the page navigates
-      }
-      toast.info(res.message);
-      onNeedsActivation(res.UserID, parsed.data.email);
-    } catch (err) {
-      setFormError(errorMessage(err));
-    }
-    setBusy(false);
-  }
+      },
+      onError: (e) => login.setErrors(inlineErrors(e)),
+    },
+  );
+  const fieldError = (field: string) => login.error(field) ?? fromServer?.fieldErrors?.[field] ?? null;
+  const formError = login.error("_form") ?? fromServer?.formError ?? null;
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="sign-in-form">
+    <form
+      method="post"
+      onSubmit={login.onSubmit(() => ({ email, password, remember }))}
+      className="flex flex-col gap-4"
+      noValidate
+      data-testid="sign-in-form"
+    >
       <TextField
         label={t("auth.email")}
         name="email"
@@ -66,7 +64,7 @@ export function SignInForm({
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        error={errors.email ? t(errors.email) : null}
+        error={fieldError("email")}
         dir="ltr"
         required
       />
@@ -77,7 +75,7 @@ export function SignInForm({
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        error={errors.password ? t(errors.password) : null}
+        error={fieldError("password")}
         required
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -104,7 +102,7 @@ export function SignInForm({
           {formError}
         </p>
       ) : null}
-      <Button type="submit" size="lg" loading={busy} data-testid="sign-in-submit">
+      <Button type="submit" size="lg" loading={login.busy || leaving} data-testid="sign-in-submit">
         {t("auth.signIn")}
       </Button>
     </form>

@@ -1,13 +1,16 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import type { z } from "zod";
 import { signUpForm } from "@core/validation/accounts";
-import { fieldErrors } from "@core/validation/field-errors";
 import { useT } from "~/i18n/react";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { toast } from "~/components/ui/toaster";
+import { inlineErrors } from "./inline-errors";
 import { PhoneInput, joinPhone, type PhoneValue } from "./phone-input";
+
+type SignUpValues = z.input<typeof signUpForm>;
 
 /** Sign up (SPEC §5): every field required, matching passwords, the terms accepted. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email: string) => void }) {
@@ -15,44 +18,30 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
   const [phone, setPhone] = useState<PhoneValue>({ country: "EG", number: "" });
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signUp = useMutation(
+    ({ confirmPassword: _c, terms: _t, ...body }: SignUpValues) =>
+      call("POST /createUser", { body }, { noAuthRedirect: true }),
+    {
+      schema: signUpForm,
+      revalidate: false,
+      onSuccess: (reply, input) => onSignedUp(reply.UserID, input.email.trim().toLowerCase()),
+      onError: (e) => signUp.setErrors(inlineErrors(e)),
+    },
+  );
   const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
-  const err = (key: string) => (errors[key] ? t(errors[key]) : null);
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const parsed = signUpForm.safeParse({ ...values, phone: joinPhone(phone), terms });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      // The spec's one message for any empty field, shown once above the button as well.
-      setFormError(Object.values(found).includes("auth.fillAllFields") ? t("auth.fillAllFields") : null);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      const { confirmPassword: _c, terms: _t, ...payload } = parsed.data;
-      const res = await api<{ UserID: string; message: string }>("/createUser", {
-        method: "POST",
-        body: payload,
-        noAuthRedirect: true,
-      });
-      toast.success(res.message);
-      onSignedUp(res.UserID, payload.email);
-    } catch (e2) {
-      setFormError(errorMessage(e2));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const err = (key: string) => signUp.error(key) ?? null;
+  // The spec's one message for any empty field, shown once above the button as well.
+  const fillAll = t("auth.fillAllFields");
+  const formError = signUp.error("_form") ?? (Object.values(signUp.errors).includes(fillAll) ? fillAll : null);
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate data-testid="sign-up-form">
+    <form
+      onSubmit={signUp.onSubmit(() => ({ ...values, phone: joinPhone(phone), terms }))}
+      className="flex flex-col gap-4"
+      noValidate
+      data-testid="sign-up-form"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t("auth.firstName")}
@@ -113,7 +102,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
             checked={terms}
             onChange={(e) => setTerms(e.target.checked)}
             className="mt-0.5 size-4 accent-brand-600"
-            aria-invalid={errors.terms ? true : undefined}
+            aria-invalid={signUp.error("terms") ? true : undefined}
           />
           <span>
             {t("auth.agreePrefix")}{" "}
@@ -134,9 +123,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
             </Link>
           </span>
         </label>
-        {errors.terms ? (
+        {signUp.error("terms") ? (
           <p role="alert" className="text-xs text-red-700 dark:text-red-400">
-            {t(errors.terms)}
+            {signUp.error("terms")}
           </p>
         ) : null}
       </div>
@@ -149,7 +138,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (userId: string, email:
           {formError}
         </p>
       ) : null}
-      <Button type="submit" size="lg" loading={busy} data-testid="sign-up-submit">
+      <Button type="submit" size="lg" loading={signUp.busy} data-testid="sign-up-submit">
         {t("auth.createAccount")}
       </Button>
     </form>

@@ -3,11 +3,13 @@ import { useNavigation, useRevalidator, useSearchParams } from "react-router";
 import type { Route } from "./+types/accounts";
 import { LIMITS, ROLES, type Role } from "@core/constants";
 import { searchUsersQuery } from "@core/validation/accounts";
-import { searchUsers, type AdminUserDTO } from "@server/modules/accounts/admin-accounts";
+import { searchUsers } from "@server/modules/accounts/admin-accounts";
+import type { AdminUserDTO } from "@server/modules/accounts/accounts-dto";
 import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { requireRole } from "~/lib/guards.server";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { EmptyState, ErrorBlock, PageTitle, Spinner } from "~/components/ui/states";
@@ -31,6 +33,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, query, meId: me._id };
 }
 
+/** An admin's action on one account's row, other than deleting it. */
+type AdminAction = { user: AdminUserDTO; op: "restore" | "ban" | "unban" } | { user: AdminUserDTO; role: Role };
+
+function runAdminAction(action: AdminAction) {
+  const id = action.user._id;
+  if ("role" in action) return call("PUT /users/:id/role", { params: { id }, body: { role: action.role } });
+  if (action.op === "restore") return call("POST /undeleteuser", { body: { id } });
+  if (action.op === "ban") return call("POST /banuser", { body: { id } });
+  return call("POST /unbanuser", { body: { id } });
+}
+
 /** SPEC §2 Admin accounts: search, page size, a Deleted toggle, and the accounts table with its actions. */
 export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -39,7 +52,8 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { revalidate } = useRevalidator();
   const [search, setSearch] = useState(query.searchTerm);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  // The row whose action is on its way (one action at a time: useMutation sends once).
+  const [targetId, setTargetId] = useState<string | null>(null);
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/accounts";
 
   const update = (changes: Record<string, string | null>) => {
@@ -56,45 +70,34 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
     return () => window.clearTimeout(timer);
   }, [search]);
 
-  async function act(user: AdminUserDTO, path: string, body: unknown, method: "POST" | "PUT" = "POST") {
-    setBusyId(user._id);
-    try {
-      const res = await api<{ message: string }>(path, { method, body });
-      return res.message;
-    } catch (e) {
-      toast.error(errorMessage(e));
-      return null;
-    } finally {
-      setBusyId(null);
-      revalidate();
-    }
-  }
-
-  async function remove(user: AdminUserDTO) {
-    const message = await act(user, "/deleteuser", { id: user._id });
-    if (!message) return;
-    toast.success(message, {
-      action: {
-        label: t("common.undo"),
-        onClick: () => {
-          api("/undeleteuser", { method: "POST", body: { id: user._id } })
-            .then(() => revalidate())
-            // SPEC §8: a failed undo is logged, not shown.
-            .catch((err: unknown) => console.error("undo delete failed", err));
-        },
+  const act = useMutation((action: AdminAction) => {
+    setTargetId(action.user._id);
+    return runAdminAction(action);
+  });
+  // Deleting says so with an Undo in its toast (SPEC §2), so it has its own success toast.
+  const remove = useMutation(
+    (user: AdminUserDTO) => {
+      setTargetId(user._id);
+      return call("POST /deleteuser", { body: { id: user._id } });
+    },
+    {
+      success: false,
+      onSuccess: (reply, user) => {
+        toast.success(reply.message, {
+          action: {
+            label: t("common.undo"),
+            onClick: () => {
+              call("POST /undeleteuser", { body: { id: user._id } })
+                .then(() => revalidate())
+                // SPEC §8: a failed undo is logged, not shown.
+                .catch((err: unknown) => console.error("undo delete failed", err));
+            },
+          },
+        });
       },
-    });
-  }
-
-  const simple = async (user: AdminUserDTO, path: string) => {
-    const message = await act(user, path, { id: user._id });
-    if (message) toast.success(message);
-  };
-
-  const changeRole = async (user: AdminUserDTO, role: Role) => {
-    const message = await act(user, `/users/${user._id}/role`, { role }, "PUT");
-    if (message) toast.success(message);
-  };
+    },
+  );
+  const rowBusy = (id: string) => (act.busy || remove.busy) && targetId === id;
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8" data-testid="admin-accounts">
@@ -171,7 +174,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
             <tbody>
               {users.map((u) => {
                 const self = u._id === meId;
-                const busy = busyId === u._id;
+                const busy = rowBusy(u._id);
                 return (
                   <tr key={u._id} className="border-t border-line" data-testid="account-row">
                     <td className="p-3">
@@ -202,7 +205,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                         aria-label={t("account.adminRoleFor", { name: `${u.firstName} ${u.lastName}`.trim() })}
                         value={u.role}
                         disabled={self || busy}
-                        onChange={(e) => void changeRole(u, e.target.value as Role)}
+                        onChange={(e) => void act.submit({ user: u, role: e.target.value as Role })}
                         className="rounded-lg border border-line bg-surface px-2 py-1 text-sm disabled:opacity-60"
                       >
                         {ROLES.map((r) => (
@@ -219,12 +222,17 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                             size="sm"
                             variant="outline"
                             disabled={busy}
-                            onClick={() => void simple(u, "/undeleteuser")}
+                            onClick={() => void act.submit({ user: u, op: "restore" })}
                           >
                             {t("common.restore")}
                           </Button>
                         ) : (
-                          <Button size="sm" variant="danger" disabled={self || busy} onClick={() => void remove(u)}>
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            disabled={self || busy}
+                            onClick={() => void remove.submit(u)}
+                          >
                             {t("common.delete")}
                           </Button>
                         )}
@@ -233,7 +241,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                             size="sm"
                             variant="outline"
                             disabled={busy}
-                            onClick={() => void simple(u, "/unbanuser")}
+                            onClick={() => void act.submit({ user: u, op: "unban" })}
                           >
                             {t("account.adminUnban")}
                           </Button>
@@ -242,7 +250,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                             size="sm"
                             variant="secondary"
                             disabled={self || busy}
-                            onClick={() => void simple(u, "/banuser")}
+                            onClick={() => void act.submit({ user: u, op: "ban" })}
                           >
                             {t("account.adminBan")}
                           </Button>

@@ -7,21 +7,10 @@ import { recordAudit } from "../audit/audit";
 import { badInput, notFound } from "../../errors";
 import { revokeAllSessions, type SessionUser } from "./sessions";
 
+import type { AdminUserDTO } from "./accounts-dto";
+
 /** A row of the admin accounts table: never the password hash. */
-export interface AdminUserDTO {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  profileImage: string | null;
-  role: Role;
-  suspended: { status: boolean };
-  deleted: boolean;
-  activated: boolean;
-  hasPassword: boolean;
-  createdAt: string;
-}
+export type { AdminUserDTO };
 
 export function toAdminUser(u: typeof users.$inferSelect): AdminUserDTO {
   return {

@@ -1,27 +1,14 @@
-/** SPEC §7 "Session and accounts" and "Admin accounts", plus PUT /users/:id/role and /preferences. */
+/** Mounts the accounts contract (contract.ts): SPEC §7 "Session and accounts" and "Admin accounts". */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { COOKIES } from "@core/constants";
-import {
-  activateInput,
-  checkEmailInput,
-  checkTokenInput,
-  googleSignInInput,
-  logInInput,
-  preferencesInput,
-  resendActivationInput,
-  resetPasswordInput,
-  roleInput,
-  searchUsersQuery,
-  signUpInput,
-  updateProfileInput,
-  userIdInput,
-} from "@core/validation/accounts";
 import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
+import { mountContract } from "../../http/operation";
 import { rateLimit } from "../../http/rate-limit";
+import { sharedLimitHook } from "../../http/shared-rate-limit";
+import { accountsContract } from "./contract";
 import { revokeSession } from "./sessions";
+import { sessionCookieOptions } from "./session-cookie";
 import { afterReplyWorkDone } from "./after-reply";
 import { signUp } from "./sign-up";
 import { logIn } from "./log-in";
@@ -32,145 +19,107 @@ import { deleteOwnAccount, updatePreferences, updateProfile } from "./update-pro
 import { banUser, deleteUser, restoreUser, searchUsers, setUserRole, unbanUser } from "./admin-accounts";
 
 export async function accountRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
   // E-mails still on their way when the server stops are sent before the database closes.
   app.addHook("onClose", () => afterReplyWorkDone());
   const message = (req: FastifyRequest, key: string, vars?: Record<string, string | number>) =>
     translate(req.lang, key, vars);
+  /** Requests a minute from one address (decision 060), scaled by RATE_LIMIT_SCALE. */
+  const limit = (max: number) => ({ config: { rateLimit: rateLimit(config, max) } });
 
-  /** HttpOnly, SameSite=Strict, Secure in production; lives as long as the session. */
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-    reply.setCookie(COOKIES.session, token, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure: config.isProduction,
-      path: "/",
-      maxAge: Math.round((expiresAt.getTime() - Date.now()) / 1000),
-    });
-  const clearSessionCookie = (reply: FastifyReply) =>
-    reply.clearCookie(COOKIES.session, { httpOnly: true, sameSite: "strict", secure: config.isProduction, path: "/" });
+    reply.setCookie(COOKIES.session, token, sessionCookieOptions(config, expiresAt));
+  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(COOKIES.session, sessionCookieOptions(config));
 
-  // ── Session ────────────────────────────────────────────────────────────────────────────────
-  r.post(
-    "/createUser",
-    { config: { access: "public", rateLimit: rateLimit(config, 5) }, schema: { body: signUpInput } },
-    async (req, reply) => {
-      const { userId } = await signUp(app.deps, req.body, { lang: req.lang, theme: req.theme });
-      return reply.status(201).send({ UserID: userId, message: message(req, "auth.signedUp") });
-    },
-  );
-
-  r.post(
-    "/login",
-    { config: { access: "public", rateLimit: rateLimit(config, 10) }, schema: { body: logInInput } },
-    async (req, reply) => {
-      const result = await logIn(app.deps, req.body, { ip: req.ip });
-      if (result.kind === "needsActivation") {
-        return reply.status(202).send({ message: message(req, "auth.activationNeeded"), UserID: result.userId });
-      }
-      setSessionCookie(reply, result.token, result.expiresAt);
-      return reply.send({ token: result.token, message: message(req, "auth.signedIn"), UserID: result.user._id });
-    },
-  );
-
-  r.post(
-    "/auth/google",
-    { config: { access: "public", rateLimit: rateLimit(config, 10) }, schema: { body: googleSignInInput } },
-    async (req, reply) => {
-      const result = await googleSignIn(app.deps, req.body.token, { lang: req.lang, theme: req.theme });
-      setSessionCookie(reply, result.token, result.expiresAt);
-      return reply.send({ token: result.token, message: message(req, "auth.signedIn"), UserID: result.user._id });
-    },
-  );
-
-  r.get("/auth-status", { config: { access: "user" } }, async (req) => ({ user: await requireUser(req) }));
-
-  // Public on purpose: a stale or missing session still gets its cookie cleared.
-  r.post("/logout", { config: { access: "public" } }, async (req, reply) => {
-    if (req.sessionToken) await revokeSession(app.deps.db, req.sessionToken);
-    clearSessionCookie(reply);
-    return reply.send({ message: message(req, "auth.loggedOut") });
-  });
-
-  // Limited like the other routes that take a password (the current one, when it changes).
-  r.put(
-    "/updateuser",
-    { config: { access: "user", rateLimit: rateLimit(config, 10) }, schema: { body: updateProfileInput } },
-    async (req) => {
-      const { user, passwordChanged } = await updateProfile(app.deps, await requireUser(req), req.body, { ip: req.ip });
-      return { message: message(req, passwordChanged ? "account.passwordChanged" : "account.profileUpdated"), user };
-    },
-  );
-
-  r.delete("/delete/user", { config: { access: "user" } }, async (req, reply) => {
-    await deleteOwnAccount(app.deps, await requireUser(req));
-    clearSessionCookie(reply);
-    return reply.send({ message: message(req, "account.accountDeleted") });
-  });
-
-  r.post(
-    "/activateUser",
-    { config: { access: "public", rateLimit: rateLimit(config, 10) }, schema: { body: activateInput } },
-    async (req) => ({ message: message(req, (await activateAccount(app.deps, req.body)).messageKey) }),
-  );
-
-  r.post(
-    "/resendActivationCode",
-    { config: { access: "public", rateLimit: rateLimit(config, 5) }, schema: { body: resendActivationInput } },
-    async (req) => ({ message: message(req, (await resendActivationCode(app.deps, req.body)).messageKey) }),
-  );
-
-  r.post(
-    "/checkemail",
-    { config: { access: "public", rateLimit: rateLimit(config, 5) }, schema: { body: checkEmailInput } },
-    async (req) => ({ message: message(req, requestPasswordReset(app.deps, req.body).messageKey) }),
-  );
-
-  r.post(
-    "/checktoken",
-    { config: { access: "public", rateLimit: rateLimit(config, 10) }, schema: { body: checkTokenInput } },
-    async (req) => ({ message: message(req, (await checkResetCode(app.deps, req.body)).messageKey) }),
-  );
-
-  r.post(
-    "/resetpassword",
-    { config: { access: "public", rateLimit: rateLimit(config, 5) }, schema: { body: resetPasswordInput } },
-    async (req) => ({ message: message(req, (await resetPassword(app.deps, req.body)).messageKey) }),
-  );
-
-  // The language and theme switchers call this for everyone; only an account has somewhere to keep it.
-  r.put("/preferences", { config: { access: "public" }, schema: { body: preferencesInput } }, async (req, reply) => {
-    const me = await req.currentUser();
-    if (!me) return reply.status(204).send();
-    await updatePreferences(app.deps, me, req.body);
-    return reply.send({ lang: req.body.lang ?? me.lang, theme: req.body.theme ?? me.theme });
-  });
-
-  // ── Admin accounts ─────────────────────────────────────────────────────────────────────────
-  r.get("/search-users", { config: { access: "admin" }, schema: { querystring: searchUsersQuery } }, async (req) =>
-    searchUsers(app.deps.db, req.query),
-  );
-
-  const adminAction = (path: string, action: typeof deleteUser, key: string) =>
-    r.post(path, { config: { access: "admin" }, schema: { body: userIdInput } }, async (req) => ({
+  /** The admin actions on another account share one shape. */
+  const adminAction =
+    (action: typeof deleteUser, key: string) => async (req: FastifyRequest<{ Body: { id: string } }>) => ({
       message: message(req, key),
       user: await action(app.deps, await requireUser(req), req.body.id),
-    }));
-  adminAction("/deleteuser", deleteUser, "auth.adminDeleted");
-  adminAction("/undeleteuser", restoreUser, "auth.adminRestored");
-  adminAction("/banuser", banUser, "auth.adminBanned");
-  adminAction("/unbanuser", unbanUser, "auth.adminUnbanned");
+    });
 
-  r.put(
-    "/users/:id/role",
-    {
-      config: { access: "admin" },
-      schema: { params: z.object({ id: z.uuid("validation.notFound") }), body: roleInput },
+  mountContract(app, "accounts", accountsContract, {
+    signUp: [
+      async (req) => {
+        const { userId } = await signUp(app.deps, req.body, { lang: req.lang, theme: req.theme });
+        return { UserID: userId, message: message(req, "auth.signedUp") };
+      },
+      limit(5),
+    ],
+    // The /auth page's form post (app/routes/auth.tsx) counts against this same limit.
+    logIn: [
+      async (req, reply) => {
+        const result = await logIn(app.deps, req.body, { ip: req.ip });
+        if (result.kind === "needsActivation") {
+          return reply.status(202).send({ message: message(req, "auth.activationNeeded"), UserID: result.userId });
+        }
+        setSessionCookie(reply, result.token, result.expiresAt);
+        return { token: result.token, message: message(req, "auth.signedIn"), UserID: result.user._id };
+      },
+      { onRequest: sharedLimitHook(app, "login") },
+    ],
+    googleSignIn: [
+      async (req, reply) => {
+        const result = await googleSignIn(app.deps, req.body.token, { lang: req.lang, theme: req.theme });
+        setSessionCookie(reply, result.token, result.expiresAt);
+        return { token: result.token, message: message(req, "auth.signedIn"), UserID: result.user._id };
+      },
+      limit(10),
+    ],
+    authStatus: async (req) => ({ user: await requireUser(req) }),
+    logOut: async (req, reply) => {
+      if (req.sessionToken) await revokeSession(app.deps.db, req.sessionToken);
+      clearSessionCookie(reply);
+      return { message: message(req, "auth.loggedOut") };
     },
-    async (req) => ({
+    // Limited like the other routes that take a password (the current one, when it changes).
+    updateProfile: [
+      async (req) => {
+        const me = await requireUser(req);
+        const { user, passwordChanged } = await updateProfile(app.deps, me, req.body, { ip: req.ip });
+        return { message: message(req, passwordChanged ? "account.passwordChanged" : "account.profileUpdated"), user };
+      },
+      limit(10),
+    ],
+    deleteOwnAccount: async (req, reply) => {
+      await deleteOwnAccount(app.deps, await requireUser(req));
+      clearSessionCookie(reply);
+      return { message: message(req, "account.accountDeleted") };
+    },
+    activateAccount: [
+      async (req) => ({ message: message(req, (await activateAccount(app.deps, req.body)).messageKey) }),
+      limit(10),
+    ],
+    resendActivationCode: [
+      async (req) => ({ message: message(req, (await resendActivationCode(app.deps, req.body)).messageKey) }),
+      limit(5),
+    ],
+    requestPasswordReset: [
+      async (req) => ({ message: message(req, requestPasswordReset(app.deps, req.body).messageKey) }),
+      limit(5),
+    ],
+    checkResetCode: [
+      async (req) => ({ message: message(req, (await checkResetCode(app.deps, req.body)).messageKey) }),
+      limit(10),
+    ],
+    resetPassword: [
+      async (req) => ({ message: message(req, (await resetPassword(app.deps, req.body)).messageKey) }),
+      limit(5),
+    ],
+    updatePreferences: async (req, reply) => {
+      const me = await req.currentUser();
+      if (!me) return reply.status(204).send();
+      await updatePreferences(app.deps, me, req.body);
+      return { lang: req.body.lang ?? me.lang, theme: req.body.theme ?? me.theme };
+    },
+    searchUsers: async (req) => searchUsers(app.deps.db, req.query),
+    deleteUser: adminAction(deleteUser, "auth.adminDeleted"),
+    restoreUser: adminAction(restoreUser, "auth.adminRestored"),
+    banUser: adminAction(banUser, "auth.adminBanned"),
+    unbanUser: adminAction(unbanUser, "auth.adminUnbanned"),
+    setUserRole: async (req) => ({
       message: message(req, "auth.adminRoleChanged"),
       user: await setUserRole(app.deps, await requireUser(req), req.params.id, req.body.role),
     }),
-  );
+  });
 }

@@ -2,23 +2,12 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import type { Lang, Role, Theme } from "@core/constants";
 import { TIMINGS } from "@core/constants";
 
 /** The signed-in user as the rest of the app sees it: never the password hash. */
-export interface SessionUser {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  profileImage: string | null;
-  role: Role;
-  lang: Lang;
-  theme: Theme;
-  hasPassword: boolean;
-  suspended: { status: boolean };
-}
+import type { SessionUser } from "./accounts-dto";
+
+export type { SessionUser };
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 

@@ -3,6 +3,7 @@ import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { mountContract } from "../../http/operation";
 import { rateLimit } from "../../http/rate-limit";
+import { sharedLimitHook } from "../../http/shared-rate-limit";
 import { cancelOwnOrder, setOrderStatus } from "./change-status";
 import { ordersContract } from "./contract";
 import { findOrderByNumber } from "./find-order";
@@ -45,7 +46,8 @@ export async function orderRoutes(app: FastifyInstance) {
     listOwnOrders: async (req) => ({ orders: await listOwnOrders(deps.db, (await requireUser(req))._id) }),
     trackOrder: [
       async (req) => ({ order: await findOrderByNumber(deps.db, req.body.orderNumber, await req.currentUser()) }),
-      { config: { rateLimit: rateLimit(deps.config, 20) } },
+      // The /orders page's tracking form without scripts (?on=) counts against this same limit.
+      { onRequest: sharedLimitHook(app, "trackOrder") },
     ],
     cancelOwnOrder: async (req) => {
       const user = await requireUser(req);
