@@ -12,6 +12,11 @@ export interface ServerEvents {
    * cancelled or restored), discounts and repricing, banners, the active collections.
    */
   "catalogue.changed": { reason: CatalogueChangeReason };
+  /**
+   * A size and colour of a product went from 0 in stock to more than 0, after the write committed
+   * (a staff edit, an import, a cancelled order). Back-in-stock alerts listen (issue 15, part 5).
+   */
+  "variant.restocked": { productId: string; size: string; color: string };
 }
 
 export type CatalogueChangeReason = "product" | "approval" | "stock" | "pricing" | "banner" | "collections";

@@ -18,6 +18,8 @@ import enValidation from "./en/validation.json";
 import enOrdersApi from "./en/orders-api.json";
 import enCatalogAdmin from "./en/catalog-admin.json";
 import enDocuments from "./en/documents.json";
+import enAlerts from "./en/alerts.json";
+import enSizeGuides from "./en/size-guides.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -32,6 +34,8 @@ import arValidation from "./ar/validation.json";
 import arOrdersApi from "./ar/orders-api.json";
 import arCatalogAdmin from "./ar/catalog-admin.json";
 import arDocuments from "./ar/documents.json";
+import arAlerts from "./ar/alerts.json";
+import arSizeGuides from "./ar/size-guides.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -61,6 +65,8 @@ export const dictionaries: Record<Lang, Dictionary> = {
     catalogAdmin: enCatalogAdmin,
     ordersApi: enOrdersApi,
     documents: enDocuments,
+    alerts: enAlerts,
+    sizeGuides: enSizeGuides,
   }),
   ar: flatten({
     common: arCommon,
@@ -77,6 +83,8 @@ export const dictionaries: Record<Lang, Dictionary> = {
     catalogAdmin: arCatalogAdmin,
     ordersApi: arOrdersApi,
     documents: arDocuments,
+    alerts: arAlerts,
+    sizeGuides: arSizeGuides,
   }),
 };
 

@@ -4,6 +4,7 @@
  */
 import type { OperationSpec } from "../http/operation";
 import type { auditContract } from "./audit/contract";
+import type { backInStockContract } from "./back-in-stock/contract";
 import type { backOfficeContract } from "./back-office/contract";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
@@ -12,9 +13,11 @@ import type { documentsContract } from "./documents/contract";
 import type { ordersContract } from "./orders/contract";
 import type { paymentsContract } from "./payments/contract";
 import type { shippingContract } from "./shipping/contract";
+import type { sizeGuidesContract } from "./size-guides/contract";
 
 type Contracts = [
   typeof auditContract,
+  typeof backInStockContract,
   typeof backOfficeContract,
   typeof cartContract,
   typeof catalogContract,
@@ -23,6 +26,7 @@ type Contracts = [
   typeof ordersContract,
   typeof paymentsContract,
   typeof shippingContract,
+  typeof sizeGuidesContract,
 ];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;
