@@ -24,7 +24,10 @@ const soldOut = (overrides: Parameters<typeof makeProduct>[1] = {}) =>
     ...overrides,
   });
 
-function subscribe(body: Record<string, unknown>, opts: { lang?: "ar"; from?: string; headers?: Record<string, string> } = {}) {
+function subscribe(
+  body: Record<string, unknown>,
+  opts: { lang?: "ar"; from?: string; headers?: Record<string, string> } = {},
+) {
   return t.app.inject({
     method: "POST",
     url: "/api/back-in-stock",
@@ -213,8 +216,24 @@ describe("staff see who waits", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().variants).toEqual([
-      { productId: p.id, name: "Counted Blouse", nameAr: "بلوزة اختبار", code: p.code, size: "M", color: "#000000", waiting: 3 },
-      { productId: p.id, name: "Counted Blouse", nameAr: "بلوزة اختبار", code: p.code, size: "S", color: "#ff0000", waiting: 1 },
+      {
+        productId: p.id,
+        name: "Counted Blouse",
+        nameAr: "بلوزة اختبار",
+        code: p.code,
+        size: "M",
+        color: "#000000",
+        waiting: 3,
+      },
+      {
+        productId: p.id,
+        name: "Counted Blouse",
+        nameAr: "بلوزة اختبار",
+        code: p.code,
+        size: "S",
+        color: "#ff0000",
+        waiting: 1,
+      },
     ]);
     const all = await t.app.inject({ method: "GET", url: "/api/back-in-stock/waiting", headers: staff.headers });
     expect(all.json().variants.length).toBeGreaterThanOrEqual(2);

@@ -22,7 +22,12 @@ const guide = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const put = (category: string, body: unknown, headers: Record<string, string> = staff.headers) =>
-  t.app.inject({ method: "PUT", url: `/api/size-guides/${encodeURIComponent(category)}`, payload: body as object, headers });
+  t.app.inject({
+    method: "PUT",
+    url: `/api/size-guides/${encodeURIComponent(category)}`,
+    payload: body as object,
+    headers,
+  });
 const get = (category: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url: `/api/size-guides/${encodeURIComponent(category)}`, headers });
 const del = (category: string, headers: Record<string, string> = staff.headers) =>
@@ -48,7 +53,10 @@ describe("size guides", () => {
 
   it("replaces a table on a second save, keeps a cell left empty as not measured, and deletes it", async () => {
     await put("pants", guide());
-    const replaced = await put("pants", guide({ rows: [{ size: "L", bust: null, waist: 80, hips: 106, length: 101 }] }));
+    const replaced = await put(
+      "pants",
+      guide({ rows: [{ size: "L", bust: null, waist: 80, hips: 106, length: 101 }] }),
+    );
     expect(replaced.statusCode).toBe(200);
     expect((await get("pants")).json().sizeGuide.rows).toEqual([
       { size: "L", bust: null, waist: 80, hips: 106, length: 101 },
@@ -85,9 +93,9 @@ describe("size guides", () => {
     const big = "x".repeat(10 * 1024);
     expect((await put("tops", guide({ note: big }))).statusCode).toBe(400);
     expect((await put("tops", guide({ noteAr: big }))).statusCode).toBe(400);
-    expect((await put("tops", guide({ rows: [{ size: big, bust: 1, waist: 1, hips: 1, length: 1 }] }))).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await put("tops", guide({ rows: [{ size: big, bust: 1, waist: 1, hips: 1, length: 1 }] }))).statusCode,
+    ).toBe(400);
     // An over-long path is no category: refused before anything reads it.
     expect([400, 404]).toContain((await put(big, guide())).statusCode);
     expect([400, 404]).toContain((await get(big)).statusCode);

@@ -14,6 +14,8 @@ import { PriceTag } from "./price-tag";
 import { productDescription, productName, productSpecifications, isSoldOut } from "./product-text";
 import { ProductBadges } from "./badges";
 import { WishlistButton } from "./wishlist";
+import { BackInStockForm } from "./back-in-stock-form";
+import { SizeGuideButton } from "./size-guide-dialog";
 
 /** The few stock units under which the page says "Only n left". */
 const LOW_STOCK = 5;
@@ -100,6 +102,7 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
 
         {product.sizes.length ? <SizePicker sizes={product.sizes} value={size} onChange={setSize} /> : null}
         {product.colors.length ? <ColorSwatches colors={product.colors} value={color} onChange={setColor} /> : null}
+        {product.sizes.length ? <SizeGuideButton category={product.category} /> : null}
 
         {soldOut ? null : (
           <div className="flex flex-wrap items-end gap-6">
@@ -128,6 +131,8 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
           </Button>
           <WishlistButton productId={product._id} withLabel />
         </div>
+
+        {soldOut ? <BackInStockForm productId={product._id} sizes={product.sizes} size={size} color={color} /> : null}
 
         <p className="flex items-center gap-2 text-sm">
           <Truck className="size-5 text-brand-600" aria-hidden />

@@ -22,16 +22,58 @@ const BODY: Record<Size, { bust: number; waist: number; hips: number }> = {
 
 /** Each category's length at size M, and what its length measures. */
 const GARMENT: Record<Category, { length: number; note: string; noteAr: string; noBust?: true }> = {
-  blouses: { length: 64, note: "Length from the top of the shoulder to the hem.", noteAr: "الطول من أعلى الكتف حتى الحافة." },
-  cardigans: { length: 70, note: "Length from the top of the shoulder to the hem.", noteAr: "الطول من أعلى الكتف حتى الحافة." },
-  chemises: { length: 74, note: "Length from the back of the collar to the hem.", noteAr: "الطول من خلف الياقة حتى الحافة." },
-  dresses: { length: 120, note: "Length from the top of the shoulder to the hem.", noteAr: "الطول من أعلى الكتف حتى الحافة." },
-  hoodies: { length: 66, note: "Length from the top of the shoulder to the hem.", noteAr: "الطول من أعلى الكتف حتى الحافة." },
-  jackets: { length: 68, note: "Length from the back of the collar to the hem.", noteAr: "الطول من خلف الياقة حتى الحافة." },
-  pants: { length: 102, note: "Length along the outside leg, waist to hem.", noteAr: "الطول على جانب الساق من الخصر حتى الحافة.", noBust: true },
-  sweatshirts: { length: 64, note: "Length from the top of the shoulder to the hem.", noteAr: "الطول من أعلى الكتف حتى الحافة." },
-  skirts: { length: 76, note: "Length from the waistband to the hem.", noteAr: "الطول من حزام الخصر حتى الحافة.", noBust: true },
-  tops: { length: 58, note: "Length from the top of the shoulder to the hem.", noteAr: "الطول من أعلى الكتف حتى الحافة." },
+  blouses: {
+    length: 64,
+    note: "Length from the top of the shoulder to the hem.",
+    noteAr: "الطول من أعلى الكتف حتى الحافة.",
+  },
+  cardigans: {
+    length: 70,
+    note: "Length from the top of the shoulder to the hem.",
+    noteAr: "الطول من أعلى الكتف حتى الحافة.",
+  },
+  chemises: {
+    length: 74,
+    note: "Length from the back of the collar to the hem.",
+    noteAr: "الطول من خلف الياقة حتى الحافة.",
+  },
+  dresses: {
+    length: 120,
+    note: "Length from the top of the shoulder to the hem.",
+    noteAr: "الطول من أعلى الكتف حتى الحافة.",
+  },
+  hoodies: {
+    length: 66,
+    note: "Length from the top of the shoulder to the hem.",
+    noteAr: "الطول من أعلى الكتف حتى الحافة.",
+  },
+  jackets: {
+    length: 68,
+    note: "Length from the back of the collar to the hem.",
+    noteAr: "الطول من خلف الياقة حتى الحافة.",
+  },
+  pants: {
+    length: 102,
+    note: "Length along the outside leg, waist to hem.",
+    noteAr: "الطول على جانب الساق من الخصر حتى الحافة.",
+    noBust: true,
+  },
+  sweatshirts: {
+    length: 64,
+    note: "Length from the top of the shoulder to the hem.",
+    noteAr: "الطول من أعلى الكتف حتى الحافة.",
+  },
+  skirts: {
+    length: 76,
+    note: "Length from the waistband to the hem.",
+    noteAr: "الطول من حزام الخصر حتى الحافة.",
+    noBust: true,
+  },
+  tops: {
+    length: 58,
+    note: "Length from the top of the shoulder to the hem.",
+    noteAr: "الطول من أعلى الكتف حتى الحافة.",
+  },
 };
 
 const STEP_FROM_M = (size: Size) => (size === "Free Size" ? 1 : SIZES.indexOf(size) - SIZES.indexOf("M"));

@@ -38,7 +38,10 @@ export async function notifyRestockSubscribers(deps: AppDeps, variant: Restocked
   let sent = 0;
   for (const sub of claimed) {
     try {
-      await deps.mailer.send({ to: sub.email, ...restockEmail(sub.lang as Lang, product, variant, deps.config.PUBLIC_URL) });
+      await deps.mailer.send({
+        to: sub.email,
+        ...restockEmail(sub.lang as Lang, product, variant, deps.config.PUBLIC_URL),
+      });
       sent++;
     } catch (err) {
       // Put the row back, so the next restock tries this address again instead of losing it.
