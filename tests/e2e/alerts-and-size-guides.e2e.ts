@@ -101,8 +101,26 @@ describe.each(["en", "ar"] as const)("back-in-stock alerts and size guides, in %
 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Radix hands focus back once the dialog has unmounted.
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the size guide from Quick View too, above the Quick View dialog", async () => {
+    const product = await createProduct(token, `qv${lang}`, { category: "tops" });
+    const context = await newContext(browser, { lang });
+    const page = await context.newPage();
+    await page.goto(`/shop?search=${encodeURIComponent(product.code)}`);
+    await page.getByTestId("quick-view-button").first().click();
+    const quickView = page.getByRole("dialog");
+    await quickView.getByTestId("size-guide-open").click();
+    const guide = page.getByRole("dialog", { name: t("sizeGuides.title", { category: t("common.category.tops") }) });
+    await guide.getByTestId("size-guide-table").waitFor();
+    await page.keyboard.press("Escape");
+    await guide.waitFor({ state: "hidden" });
+    // Escape closes the guide only; the Quick View it was opened from stays.
+    await page.getByTestId("product-details").waitFor();
     await context.close();
   });
 

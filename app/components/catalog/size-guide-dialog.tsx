@@ -1,5 +1,5 @@
 import { Ruler } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
 import { useCall } from "~/lib/use-call";
 import { sizeLabel } from "~/lib/size-label";
@@ -15,9 +15,16 @@ const MEASURES = ["bust", "waist", "hips", "length"] as const;
 export function SizeGuideButton({ category }: { category: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  // Radix returns focus only to its own Trigger; this dialog has none, so the link takes it back.
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) requestAnimationFrame(() => opener.current?.focus());
+  };
   return (
     <>
       <button
+        ref={opener}
         type="button"
         className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300"
         onClick={() => setOpen(true)}
@@ -29,7 +36,7 @@ export function SizeGuideButton({ category }: { category: string }) {
       </button>
       <Dialog
         open={open}
-        onOpenChange={setOpen}
+        onOpenChange={openChange}
         title={t("sizeGuides.title", { category: t(`common.category.${category}`) })}
         description={t("sizeGuides.intro")}
         size="lg"
