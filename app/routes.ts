@@ -42,6 +42,9 @@ export default [
     route("moderator/promos", "routes/moderator/promos.tsx"),
     route("moderator/orders", "routes/moderator/orders.tsx"),
     route("moderator/shipping-management", "routes/moderator/shipping-management.tsx"),
+    // Issue 15: size guides per category, and who waits for a restock.
+    route("moderator/size-guides", "routes/moderator/size-guides.tsx"),
+    route("moderator/restock-alerts", "routes/moderator/restock-alerts.tsx"),
   ]),
   // The spec's other reading of the edit screen; it lands on the guarded one.
   route("products/:id", "routes/products-redirect.tsx"),

@@ -19,6 +19,8 @@ import enOrdersApi from "./en/orders-api.json";
 import enCatalogAdmin from "./en/catalog-admin.json";
 import enDocuments from "./en/documents.json";
 import enVariants from "./en/variants.json";
+import enAlerts from "./en/alerts.json";
+import enSizeGuides from "./en/size-guides.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -34,6 +36,8 @@ import arOrdersApi from "./ar/orders-api.json";
 import arCatalogAdmin from "./ar/catalog-admin.json";
 import arDocuments from "./ar/documents.json";
 import arVariants from "./ar/variants.json";
+import arAlerts from "./ar/alerts.json";
+import arSizeGuides from "./ar/size-guides.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -64,6 +68,8 @@ export const dictionaries: Record<Lang, Dictionary> = {
     ordersApi: enOrdersApi,
     documents: enDocuments,
     variants: enVariants,
+    alerts: enAlerts,
+    sizeGuides: enSizeGuides,
   }),
   ar: flatten({
     common: arCommon,
@@ -81,6 +87,8 @@ export const dictionaries: Record<Lang, Dictionary> = {
     ordersApi: arOrdersApi,
     documents: arDocuments,
     variants: arVariants,
+    alerts: arAlerts,
+    sizeGuides: arSizeGuides,
   }),
 };
 

@@ -5,6 +5,7 @@
 import type { OperationSpec } from "../http/operation";
 import type { accountsContract } from "./accounts/contract";
 import type { auditContract } from "./audit/contract";
+import type { backInStockContract } from "./back-in-stock/contract";
 import type { backOfficeContract } from "./back-office/contract";
 import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
@@ -17,10 +18,12 @@ import type { ordersContract } from "./orders/contract";
 import type { paymentsContract } from "./payments/contract";
 import type { promotionsContract } from "./promotions/contract";
 import type { shippingContract } from "./shipping/contract";
+import type { sizeGuidesContract } from "./size-guides/contract";
 
 type Contracts = [
   typeof accountsContract,
   typeof auditContract,
+  typeof backInStockContract,
   typeof backOfficeContract,
   typeof cartContract,
   typeof catalogContract,
@@ -33,6 +36,7 @@ type Contracts = [
   typeof paymentsContract,
   typeof promotionsContract,
   typeof shippingContract,
+  typeof sizeGuidesContract,
 ];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;

@@ -13,6 +13,8 @@ import { backOfficeRoutes } from "./back-office/routes";
 import { auditRoutes } from "./audit/routes";
 import { messageRoutes } from "./messages/routes";
 import { documentRoutes } from "./documents/routes";
+import { backInStockRoutes } from "./back-in-stock/routes";
+import { sizeGuideRoutes } from "./size-guides/routes";
 
 /** Every API module, mounted under /api. */
 export async function registerApi(app: FastifyInstance) {
@@ -33,6 +35,8 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(auditRoutes);
       await api.register(messageRoutes);
       await api.register(documentRoutes);
+      await api.register(backInStockRoutes);
+      await api.register(sizeGuideRoutes);
     },
     { prefix: "/api" },
   );

@@ -70,6 +70,8 @@ const MATRIX: Record<string, Record<Who, Outcome>> = {
   "/moderator/promos": staff,
   "/moderator/orders": staff,
   "/moderator/shipping-management": staff,
+  "/moderator/size-guides": staff,
+  "/moderator/restock-alerts": staff,
   "/products/:id": everyone("edit"),
 };
 /** Resource routes (no page, no loader data for the app): the document only. */

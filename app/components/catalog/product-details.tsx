@@ -16,6 +16,8 @@ import { ProductBadges } from "./badges";
 import { WishlistButton } from "./wishlist";
 import { pairAvailability } from "./variant-availability";
 import { variantLabel } from "./variant-label";
+import { BackInStockForm } from "./back-in-stock-form";
+import { SizeGuideButton } from "./size-guide-dialog";
 
 /** The few stock units under which the page says "Only n left". */
 const LOW_STOCK = 5;
@@ -110,6 +112,7 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
         {product.colors.length ? (
           <ColorSwatches colors={product.colors} value={color} onChange={setColor} soldOut={soldOutColors} />
         ) : null}
+        {product.sizes.length ? <SizeGuideButton category={product.category} /> : null}
 
         {soldOut || pairSoldOut ? null : (
           <div className="flex flex-wrap items-end gap-6">
@@ -138,6 +141,8 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
           </Button>
           <WishlistButton productId={product._id} withLabel />
         </div>
+
+        {soldOut || pairSoldOut ? <BackInStockForm productId={product._id} sizes={product.sizes} size={size} color={color} /> : null}
 
         <p className="flex items-center gap-2 text-sm">
           <Truck className="size-5 text-brand-600" aria-hidden />

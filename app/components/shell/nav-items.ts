@@ -38,6 +38,8 @@ export const NAV_GROUPS: NavGroup[] = [
       { labelKey: "common.promos", to: "/moderator/promos" },
       { labelKey: "common.allOrders", to: "/moderator/orders" },
       { labelKey: "common.shippingManagement", to: "/moderator/shipping-management" },
+      { labelKey: "sizeGuides.staffNav", to: "/moderator/size-guides" },
+      { labelKey: "alerts.staffNav", to: "/moderator/restock-alerts" },
     ],
   },
   {

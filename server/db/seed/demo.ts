@@ -6,7 +6,7 @@
  */
 import { toPiastres } from "@core/pricing";
 import type { AppDeps } from "../../deps";
-import { discounts, headlines, posts, products, productVariants, promoBanners } from "../schema";
+import { discounts, headlines, posts, products, productVariants, promoBanners, sizeGuides } from "../schema";
 import { demoVariants } from "./demo-variants";
 import { buildSearchText } from "../../modules/catalog/search-text";
 import { refreshProductPricing } from "../../modules/catalog/refresh-pricing";
@@ -22,6 +22,7 @@ import {
   describeProduct,
   sizesOf,
 } from "./demo-catalogue";
+import { demoSizeGuides } from "./demo-size-guides";
 import { bannerImage, garmentImage, imageUrl, renderImages, type ImageJob } from "./demo-images";
 
 const DAY = 86_400_000;
@@ -98,6 +99,7 @@ export async function seedDemo(deps: AppDeps) {
       .insert(headlines)
       .values(DEMO_HEADLINES.map((h, i) => ({ ...h, active: true, createdAt: new Date(now - (3 - i) * 1000) })));
     await tx.insert(posts).values(DEMO_POSTS.map(({ age, ...p }) => ({ ...p, createdAt: new Date(now - age * DAY) })));
+    await tx.insert(sizeGuides).values(demoSizeGuides());
   });
 
   await drawing;

@@ -1,0 +1,53 @@
+import { and, eq } from "drizzle-orm";
+import type { Lang } from "@core/constants";
+import type { AppDeps } from "../../deps";
+import { backInStockSubscriptions, products } from "../../db/schema";
+import { customerVisible } from "../catalog/visibility";
+import { restockEmail } from "./restock-email";
+
+export interface RestockedVariant {
+  productId: string;
+  size: string;
+  color: string;
+}
+
+/**
+ * Mails everyone waiting for a restocked size and colour, once each, and ends their subscriptions.
+ * The rows are claimed with DELETE … RETURNING: when two restocks race, each row is returned to one
+ * of them only, so no address gets two e-mails. A product customers cannot see keeps its waiting
+ * list for a later restock, since the link would lead nowhere. Returns how many mails were sent.
+ */
+export async function notifyRestockSubscribers(deps: AppDeps, variant: RestockedVariant): Promise<number> {
+  const [product] = await deps.db
+    .select({ id: products.id, name: products.name, nameAr: products.nameAr })
+    .from(products)
+    .where(and(eq(products.id, variant.productId), customerVisible()));
+  if (!product) return 0;
+
+  const claimed = await deps.db
+    .delete(backInStockSubscriptions)
+    .where(
+      and(
+        eq(backInStockSubscriptions.productId, variant.productId),
+        eq(backInStockSubscriptions.size, variant.size),
+        eq(backInStockSubscriptions.color, variant.color),
+      ),
+    )
+    .returning();
+
+  let sent = 0;
+  for (const sub of claimed) {
+    try {
+      await deps.mailer.send({
+        to: sub.email,
+        ...restockEmail(sub.lang as Lang, product, variant, deps.config.PUBLIC_URL),
+      });
+      sent++;
+    } catch (err) {
+      // Put the row back, so the next restock tries this address again instead of losing it.
+      deps.log.error({ err, productId: variant.productId }, "back-in-stock e-mail failed; the subscription is kept");
+      await deps.db.insert(backInStockSubscriptions).values(sub).onConflictDoNothing();
+    }
+  }
+  return sent;
+}
