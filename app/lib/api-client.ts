@@ -34,8 +34,10 @@ type Args<K extends OperationKey> =
     : [input: Input<K>, options?: CallOptions];
 
 export function call<K extends OperationKey>(key: K, ...[input, options]: Args<K>): Promise<Reply<K>> {
-  const [method, template] = (key as string).split(" ") as [string, string];
-  const { params, query, body, form } = (input ?? {}) as {
+  const [method, template] = String(key).split(" ") as [string, string];
+  // Read as plain parts: spelling out Input<K> for every operation is more than TypeScript will compute.
+  const given: unknown = input;
+  const { params, query, body, form } = (given ?? {}) as {
     params?: Record<string, string | number>;
     query?: Record<string, unknown>;
     body?: unknown;

@@ -18,6 +18,7 @@ import enValidation from "./en/validation.json";
 import enOrdersApi from "./en/orders-api.json";
 import enCatalogAdmin from "./en/catalog-admin.json";
 import enDocuments from "./en/documents.json";
+import enCod from "./en/cod.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -32,6 +33,7 @@ import arValidation from "./ar/validation.json";
 import arOrdersApi from "./ar/orders-api.json";
 import arCatalogAdmin from "./ar/catalog-admin.json";
 import arDocuments from "./ar/documents.json";
+import arCod from "./ar/cod.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -61,6 +63,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     catalogAdmin: enCatalogAdmin,
     ordersApi: enOrdersApi,
     documents: enDocuments,
+    cod: enCod,
   }),
   ar: flatten({
     common: arCommon,
@@ -77,6 +80,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     catalogAdmin: arCatalogAdmin,
     ordersApi: arOrdersApi,
     documents: arDocuments,
+    cod: arCod,
   }),
 };
 

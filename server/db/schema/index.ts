@@ -6,3 +6,5 @@ export * from "./cart";
 export * from "./orders";
 export * from "./payments";
 export * from "./content";
+export * from "./jobs";
+export * from "./order-confirmations";

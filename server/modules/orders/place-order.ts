@@ -18,7 +18,7 @@ import { AppError, badInput, conflict, notFound } from "../../errors";
 import { redeemPromoCode } from "../promotions/promo-codes";
 import { shippingFeeForCity } from "../shipping/shipping-options";
 import type { ProductRow } from "../catalog/product-dto";
-import { sendOrderConfirmation } from "./emails";
+import { needsConfirmation, queueNewOrderMessages } from "./cod-confirmation";
 import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
@@ -238,6 +238,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       shippingPrice: totals.shipping,
       total: totals.total,
       lang: ctx.lang,
+      confirmation: needsConfirmation(deps, input.paymentMethod) ? "pending" : null,
     });
     await tx.insert(orderItems).values(
       lineRows.map(({ line, product, total }) => ({
@@ -256,6 +257,8 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       })),
     );
     if (ctx.userId) await tx.delete(cartItems).where(eq(cartItems.userId, ctx.userId));
+    // E-mail, SMS code and expiry are jobs written with the order: placing it never waits for a mail server.
+    await queueNewOrderMessages(deps, tx, order.id, ctx.baseUrl);
     if (key) {
       await tx
         .update(idempotencyKeys)
@@ -268,12 +271,5 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
   if (!outcome.replayed) emit("catalogue.changed", { reason: "stock" }); // stock changed: listings must not show it as before
   const order = await loadOrder(deps.db, orderById(outcome.orderId));
   if (!order) throw notFound("ordersApi.orderNotFound");
-  if (!outcome.replayed) {
-    // The order is placed and committed; a mail server hiccup must not turn it into an error the
-    // customer would retry. The failure is logged for the shop to follow up.
-    await sendOrderConfirmation(deps, order, ctx.baseUrl).catch((err) =>
-      deps.log.error({ err, orderNumber: order.orderNumber }, "order confirmation e-mail failed"),
-    );
-  }
   return { order, replayed: outcome.replayed };
 }
