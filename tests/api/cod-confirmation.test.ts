@@ -291,6 +291,28 @@ describe("with COD_CONFIRMATION=off", () => {
   });
 });
 
+describe("expiry racing a confirmation on PostgreSQL", () => {
+  it.skipIf(!onPostgres())("either confirms or cancels, never both", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { order, product, code } = await placeCodOrder();
+      await t.deps.db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.uniqueKey, `expire:${order._id}`));
+      const [reply] = await Promise.all([confirm(order.orderNumber, code), t.deps.jobs.runDue()]);
+      const row = await orderRow(order._id);
+      if (reply.statusCode === 200) {
+        expect(row).toMatchObject({ status: "Processing", confirmation: "confirmed" });
+        expect(await stockOf(t.deps.db, product.id)).toBe(3);
+      } else {
+        expect(reply.statusCode).toBe(409);
+        expect(row).toMatchObject({ status: "Cancelled", confirmation: "pending" });
+        expect(await stockOf(t.deps.db, product.id)).toBe(5);
+      }
+    }
+  });
+});
+
 describe("guessing on PostgreSQL", () => {
   it.skipIf(!onPostgres())("compares exactly five of 50 parallel wrong guesses", async () => {
     const { order, code } = await placeCodOrder();
