@@ -49,8 +49,7 @@ async function issueConfirmationCode(deps: AppDeps, db: DbOrTx, order: OrderDTO)
  */
 export async function queueNewOrderMessages(deps: AppDeps, tx: DbOrTx, orderId: string, baseUrl: string) {
   const order = (await loadOrder(tx, orderById(orderId)))!;
-  const [row] = await tx.select({ confirmation: orders.confirmation }).from(orders).where(eq(orders.id, orderId));
-  if (row?.confirmation !== "pending") {
+  if (order.confirmation !== "pending") {
     await sendOrderConfirmation(deps, tx, order, baseUrl);
     return;
   }
