@@ -13,7 +13,10 @@ import type { ServerBuild } from "react-router";
 import { translate } from "@core/i18n";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { createMailer, type Mailer } from "./mail/mailer";
+import { createMailTransport, queuedMailer, type MailTransport } from "./mail/mailer";
+import { createSmsTransport, type SmsTransport } from "./sms/sms-transport";
+import { queuedTexter } from "./sms/texter";
+import { createJobs } from "./jobs/worker";
 import { registerAccess } from "./http/access";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -85,7 +88,6 @@ export interface BuildAppOptions {
   ssrBuild?: ServerBuild;
   /** Folder of the browser build (build/client). */
   clientDir?: string;
-  mailer?: Mailer;
   /**
    * False when the caller still has to migrate and seed (server/main.ts): until it calls
    * `app.readiness.markStarted()`, /readyz and every other request answer 503. Tests build a
@@ -94,6 +96,12 @@ export interface BuildAppOptions {
   started?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** What delivers e-mail (default: SMTP_URL or the outbox); the API tests capture it. */
+  mailTransport?: MailTransport;
+  /** What delivers text messages (default: SMS_URL or the outbox). */
+  smsTransport?: SmsTransport;
+  /** Run the job worker while the app is open (default true; API tests run jobs themselves). */
+  runJobs?: boolean;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -135,8 +143,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(replySerializer(config.NODE_ENV === "test"));
 
-  const mailer = opts.mailer ?? createMailer(config, app.log);
-  app.decorate("deps", { config, database, db: database.db, mailer, log: app.log });
+  const jobs = createJobs({
+    db: database.db,
+    log: app.log,
+    pollMs: config.JOBS_POLL_MS,
+    retryBaseMs: config.JOBS_RETRY_BASE_MS,
+  });
+  const mailer = queuedMailer(jobs, database.db, opts.mailTransport ?? createMailTransport(config, app.log));
+  const sms = queuedTexter(jobs, database.db, opts.smsTransport ?? createSmsTransport(config, app.log));
+  app.decorate("deps", { config, database, db: database.db, mailer, sms, jobs, log: app.log });
+  if (opts.runJobs !== false) {
+    app.addHook("onReady", async () => jobs.start());
+    // Before the database closes: the job in hand finishes, the rest wait in their table.
+    app.addHook("onClose", async () => jobs.stop());
+  }
 
   // Pages, JSON and build assets leave compressed (brotli or gzip); images are already compressed.
   await app.register(compress, {

@@ -73,6 +73,32 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * An HTTP SMS gateway (docs/decisions/251): each message is POSTed as JSON { to, text }. The
+   * provider's credentials may sit in the URL (user:password@ becomes Basic auth) or in SMS_TOKEN
+   * (a Bearer token). Unset: each message is written to DATA_DIR/outbox/*.sms.txt and logged.
+   */
+  SMS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Cash-on-delivery orders await the customer's code (or staff's call) before shipping; `off`: they do not. */
+  COD_CONFIRMATION: z.enum(["code", "off"]).default("code"),
+  /** An unconfirmed cash-on-delivery order is cancelled this many hours after it was placed. */
+  COD_CONFIRM_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(48),
+  /** How often an idle job worker looks for due jobs (ms). */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** The first retry of a failed job waits this long (ms); each further retry waits twice as long. */
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   MAIL_FROM: z.string().default("Azya <no-reply@azya.eg>"),
   SHOP_EMAIL: z.string().email().default("hello@azya.eg"),
   SHOP_PHONE: z.string().default("+20 100 000 0000"),

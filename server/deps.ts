@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import type { Jobs } from "./jobs/worker";
 import type { Mailer } from "./mail/mailer";
+import type { Texter } from "./sms/texter";
 
 /**
  * What every service needs from the outside world, passed explicitly. The Fastify routes and the
@@ -11,6 +13,10 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** Queues e-mail as jobs (server/jobs); pass `{ db: tx }` to queue inside a transaction. */
   mailer: Mailer;
+  /** Queues text messages as jobs, like the mailer. */
+  sms: Texter;
+  jobs: Jobs;
   log: FastifyBaseLogger;
 }

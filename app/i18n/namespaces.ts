@@ -17,6 +17,7 @@ const SCOPED: Record<string, string[]> = {
   checkout: ORDER_PAGES,
   orders: ORDER_PAGES,
   documents: ORDER_PAGES,
+  cod: ORDER_PAGES,
 };
 
 const matches = (pathname: string, prefixes: string[]) =>

@@ -21,6 +21,7 @@ import enDocuments from "./en/documents.json";
 import enVariants from "./en/variants.json";
 import enAlerts from "./en/alerts.json";
 import enSizeGuides from "./en/size-guides.json";
+import enCod from "./en/cod.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -38,6 +39,7 @@ import arDocuments from "./ar/documents.json";
 import arVariants from "./ar/variants.json";
 import arAlerts from "./ar/alerts.json";
 import arSizeGuides from "./ar/size-guides.json";
+import arCod from "./ar/cod.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -70,6 +72,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     variants: enVariants,
     alerts: enAlerts,
     sizeGuides: enSizeGuides,
+    cod: enCod,
   }),
   ar: flatten({
     common: arCommon,
@@ -89,6 +92,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     variants: arVariants,
     alerts: arAlerts,
     sizeGuides: arSizeGuides,
+    cod: arCod,
   }),
 };
 

@@ -4,6 +4,8 @@ import path from "node:path";
 import crypto from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
+import type { DbOrTx } from "../db/client";
+import type { Jobs } from "../jobs/worker";
 
 export interface MailMessage {
   to: string;
@@ -13,17 +15,31 @@ export interface MailMessage {
   attachments?: { filename: string; path: string; contentType?: string }[];
 }
 
-export interface Mailer {
+/** What actually delivers a message (SMTP or the outbox); only the "mail" job calls it. */
+export interface MailTransport {
   send(message: MailMessage): Promise<void>;
 }
+
+/**
+ * What services call: `send` writes a "mail" job (in `db`, the caller's transaction, when given),
+ * so no request waits for the SMTP server and a message survives a restart or an SMTP outage.
+ */
+export interface Mailer {
+  send(message: MailMessage, opts?: { db?: DbOrTx }): Promise<void>;
+}
+
+export const MAIL_JOB = "mail";
 
 /**
  * Sends over SMTP_URL; without it, writes each message as an .eml file under DATA_DIR/outbox so a
  * shop running on one machine (and the browser tests) can still read activation codes.
  */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailTransport(config: Config, log: FastifyBaseLogger): MailTransport {
   const transport = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
+    ? // A down SMTP server fails the try quickly; the job is retried with backoff.
+      nodemailer.createTransport(
+        `${config.SMTP_URL}${config.SMTP_URL.includes("?") ? "&" : "?"}connectionTimeout=15000&socketTimeout=60000`,
+      )
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
   return {
@@ -38,5 +54,14 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         log.info({ to: message.to, subject: message.subject }, "mail sent");
       }
     },
+  };
+}
+
+/** The mailer of the app: messages become jobs; the "mail" job hands them to the transport. */
+export function queuedMailer(jobs: Jobs, defaultDb: DbOrTx, transport: MailTransport): Mailer {
+  jobs.handle(MAIL_JOB, (payload) => transport.send(payload as unknown as MailMessage));
+  return {
+    send: (message, opts) =>
+      jobs.enqueue(opts?.db ?? defaultDb, { kind: MAIL_JOB, payload: { ...message }, maxAttempts: 8 }),
   };
 }

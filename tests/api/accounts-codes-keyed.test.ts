@@ -19,7 +19,7 @@ afterAll(() => t.close());
 
 it("stores a code as an HMAC under the database's secret, never as a bare SHA-256 of it", async () => {
   const account = await signUpViaApi(t);
-  const code = codeFromMail(t, account.email);
+  const code = await codeFromMail(t, account.email);
   const [row] = await t.deps.db.select().from(accountCodes).where(eq(accountCodes.userId, account.userId));
   const message = `activation:${account.userId}:${code}`;
   expect(row.codeHash).not.toBe(crypto.createHash("sha256").update(message).digest("hex"));

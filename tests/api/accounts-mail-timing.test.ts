@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { jobs } from "../../server/db/schema";
 import { clientIp } from "../support/account-factories";
 import { makeUser, uniqueEmail } from "../support/factories";
-import { afterReplyWorkDone } from "../../server/modules/accounts/after-reply";
 
 const SMTP_DELAY_MS = 1500;
 let t: TestApp;
@@ -66,7 +67,7 @@ it("answers checkemail for a real account before a slow mail server is done, and
   expect(answeredAt - started).toBeLessThan(SMTP_DELAY_MS);
   expect(received.some((m) => m.to.includes(user.email))).toBe(false);
 
-  await afterReplyWorkDone();
+  await t.settle();
   const mail = received.find((m) => m.to.includes(user.email));
   expect(mail).toBeDefined();
   expect(mail!.at).toBeGreaterThan(answeredAt);
@@ -80,15 +81,15 @@ it("answers checkemail for a real account before a slow mail server is done, and
   expect(check.statusCode).toBe(200);
 });
 
-it("logs a failed reset e-mail instead of swallowing it", async () => {
+it("logs a failed reset e-mail instead of swallowing it, and keeps it to try again", async () => {
   const user = await makeUser(t.deps.db, { email: uniqueEmail("refused") });
   const logged: unknown[][] = [];
-  const original = t.deps.log.error.bind(t.deps.log);
+  const original = t.deps.log.warn.bind(t.deps.log);
   // Records what reaches the real logger (which is silent in tests), without replacing it.
-  t.deps.log.error = ((...args: unknown[]) => {
+  t.deps.log.warn = ((...args: unknown[]) => {
     logged.push(args);
     return (original as (...a: unknown[]) => void)(...args);
-  }) as typeof t.deps.log.error;
+  }) as typeof t.deps.log.warn;
   try {
     const res = await t.app.inject({
       method: "POST",
@@ -97,9 +98,13 @@ it("logs a failed reset e-mail instead of swallowing it", async () => {
       remoteAddress: clientIp(),
     });
     expect(res.statusCode).toBe(200);
-    await afterReplyWorkDone();
-    expect(logged.some((args) => String(args[1]).includes("password reset e-mail failed"))).toBe(true);
+    await t.settle();
+    // The e-mail is a job: the refusal is logged and the job waits for its next try (server/jobs).
+    expect(logged.some((args) => String(args[1]).includes("job failed, will retry"))).toBe(true);
+    const [job] = await t.deps.db.select().from(jobs).where(eq(jobs.kind, "mail"));
+    expect(job).toMatchObject({ status: "queued", attempts: 1 });
+    expect(job!.lastError).toMatch(/Mailbox unavailable/);
   } finally {
-    t.deps.log.error = original;
+    t.deps.log.warn = original;
   }
 });

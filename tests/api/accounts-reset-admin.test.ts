@@ -8,7 +8,6 @@ import type { LightMyRequestResponse } from "fastify";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { DEFAULT_PASSWORD, makeUser, signedIn } from "../support/factories";
 import { auditLog, users } from "../../server/db/schema";
-import { afterReplyWorkDone } from "../../server/modules/accounts/after-reply";
 import {
   activeAccountViaApi,
   clientIp,
@@ -43,7 +42,7 @@ async function post(
     cookies,
     remoteAddress: clientIp(),
   });
-  await afterReplyWorkDone();
+  await t.settle();
   return res;
 }
 const authStatus = (headers: Record<string, string>) =>
@@ -68,7 +67,7 @@ describe("forgot password", () => {
   it("checks the code, resets the password with it, and ends every session", async () => {
     const account = await activeAccountViaApi(t);
     await post("/api/checkemail", { email: account.email });
-    const code = codeFromMail(t, account.email);
+    const code = await codeFromMail(t, account.email);
     const wrongCode = code === "000000" ? "111111" : "000000";
 
     const bad = await post("/api/checktoken", { email: account.email, token: wrongCode });
@@ -108,7 +107,7 @@ describe("forgot password", () => {
   it("voids the code after five wrong tries", async () => {
     const account = await activeAccountViaApi(t);
     await post("/api/checkemail", { email: account.email });
-    const code = codeFromMail(t, account.email);
+    const code = await codeFromMail(t, account.email);
     const wrongCode = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++)
       expect((await post("/api/checktoken", { email: account.email, token: wrongCode })).statusCode).toBe(400);

@@ -68,10 +68,11 @@ describe("sign up", () => {
     expect(user.activatedAt).toBeNull();
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
 
+    await t.settle();
     const mail = t.mail.filter((m) => m.to === payload.email);
     expect(mail).toHaveLength(1);
     expect(mail[0].subject).toBe("Your Azya activation code");
-    const code = codeFromMail(t, payload.email);
+    const code = await codeFromMail(t, payload.email);
     expect(mail[0].html).toContain(code);
     // Only a hash of the code is kept.
     const [stored] = await t.deps.db.select().from(accountCodes).where(eq(accountCodes.userId, user.id));
@@ -89,6 +90,7 @@ describe("sign up", () => {
 
   it("e-mails the code in Arabic to a visitor browsing in Arabic", async () => {
     const account = await signUpViaApi(t, {}, { lang: "ar" });
+    await t.settle();
     const mail = t.mail.find((m) => m.to === account.email)!;
     expect(mail.subject).toBe("رمز تفعيل حسابك في أزياء");
     expect(mail.text).toContain("مرحبًا Salma،");
@@ -181,7 +183,7 @@ describe("activation", () => {
 
     const res = await post("/api/activateUser", {
       userId: account.userId,
-      activationCode: codeFromMail(t, account.email),
+      activationCode: await codeFromMail(t, account.email),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Your account is activated. You can sign in now.");
@@ -191,13 +193,15 @@ describe("activation", () => {
 
   it("e-mails a fresh code on a sign-in before activation once the last one is over a minute old", async () => {
     const account = await signUpViaApi(t);
-    const firstCode = codeFromMail(t, account.email);
+    const firstCode = await codeFromMail(t, account.email);
     await logInViaApi(t, account.email);
+    await t.settle();
     expect(t.mail.filter((m) => m.to === account.email)).toHaveLength(1); // within 60 s: no second mail
     await ageCodes(account.userId, 2);
     expect((await logInViaApi(t, account.email)).statusCode).toBe(202);
+    await t.settle();
     expect(t.mail.filter((m) => m.to === account.email)).toHaveLength(2);
-    const freshCode = codeFromMail(t, account.email);
+    const freshCode = await codeFromMail(t, account.email);
     if (freshCode !== firstCode) {
       const old = await post("/api/activateUser", { userId: account.userId, activationCode: firstCode });
       expect(old.statusCode).toBe(400);
@@ -209,7 +213,7 @@ describe("activation", () => {
 
   it("refuses a wrong code with 400, and five wrong codes void the right one", async () => {
     const account = await signUpViaApi(t);
-    const code = codeFromMail(t, account.email);
+    const code = await codeFromMail(t, account.email);
     const wrong = code === "000000" ? "111111" : "000000";
     const first = await post("/api/activateUser", { userId: account.userId, activationCode: wrong });
     expect(first.statusCode).toBe(400);
@@ -228,7 +232,7 @@ describe("activation", () => {
       .where(eq(accountCodes.userId, account.userId));
     const res = await post("/api/activateUser", {
       userId: account.userId,
-      activationCode: codeFromMail(t, account.email),
+      activationCode: await codeFromMail(t, account.email),
     });
     expect(res.statusCode).toBe(400);
   });
@@ -242,6 +246,7 @@ describe("activation", () => {
     const later = await post("/api/resendActivationCode", { userId: account.userId });
     expect(later.statusCode).toBe(200);
     expect(later.json().message).toBe("A new code is on its way to your e-mail");
+    await t.settle();
     expect(t.mail.filter((m) => m.to === account.email)).toHaveLength(2);
   });
 
@@ -255,7 +260,7 @@ describe("activation", () => {
 describe("sign in and the session", () => {
   it("answers 200 {token, message, UserID} with an HttpOnly, SameSite=Strict, 1-hour cookie", async () => {
     const account = await signUpViaApi(t);
-    await post("/api/activateUser", { userId: account.userId, activationCode: codeFromMail(t, account.email) });
+    await post("/api/activateUser", { userId: account.userId, activationCode: await codeFromMail(t, account.email) });
     const res = await logInViaApi(t, account.email);
     expect(res.statusCode).toBe(200);
     const body = res.json();

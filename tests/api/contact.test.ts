@@ -148,6 +148,7 @@ describe("sending a contact message", () => {
       .where(eq(contactMessages.email, "salma@example.com"));
     expect(stored).toMatchObject({ name: "Salma Adel", phone: "01012345678", type: "Feedback", files: [url] });
 
+    await t.settle();
     const mail = t.mail.at(-1)!;
     expect(mail.to).toBe("hello@azya.eg");
     expect(mail.subject).toBe("Contact (Feedback) from Salma Adel");
@@ -169,6 +170,7 @@ describe("sending a contact message", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe("An attachment was not found, please upload it again");
     }
+    await t.settle();
     expect(t.mail.length).toBe(before);
   });
 
@@ -214,6 +216,7 @@ describe("private attachments (issue 11 item 2)", () => {
       .from(contactMessages)
       .where(eq(contactMessages.email, "nour@example.com"));
     const link = `/api/messages/${stored!.id}/attachments/1`;
+    await t.settle();
     expect(t.mail.at(-1)!.text).toContain(link);
 
     const staff = await signedIn(t.deps.db, "moderator");

@@ -51,7 +51,7 @@ beforeAll(async () => {
     buildApp: typeof buildApp;
     ssrBuild: ServerBuild;
   };
-  app = await bundle.buildApp({ config, database, ssrBuild: bundle.ssrBuild, mailer: { async send() {} } });
+  app = await bundle.buildApp({ config, database, ssrBuild: bundle.ssrBuild, mailTransport: { async send() {} } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as net.AddressInfo).port;
 });

@@ -22,6 +22,7 @@ describe("links in order e-mails", () => {
       headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
     });
     expect(res.statusCode).toBe(201);
+    await t.settle();
     const mail = t.mail.find((m) => m.to === "forged-host@example.com")!;
     expect(mail.text).toContain(`http://localhost:4321/orders?on=${res.json().order.orderNumber}`);
     expect(JSON.stringify(mail)).not.toContain("evil.example");
@@ -43,6 +44,7 @@ describe("links in order e-mails with PUBLIC_URL", () => {
       payload: orderPayload([{ productId: p.id, quantity: 1 }], { email: "public-url@example.com" }),
       headers: { host: "evil.example" },
     });
+    await t.settle();
     const mail = t.mail.find((m) => m.to === "public-url@example.com")!;
     expect(mail.text).toContain(`https://azya.example/orders?on=${res.json().order.orderNumber}`);
     expect(JSON.stringify(mail)).not.toContain("evil.example");

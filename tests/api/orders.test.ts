@@ -306,6 +306,7 @@ describe("what an order cannot do", () => {
     expect(second.statusCode).toBe(201);
     expect(second.json().order.orderNumber).toBe(first.json().order.orderNumber);
     expect(await stockOf(t.deps.db, p.id)).toBe(3);
+    await t.settle();
     expect(t.mail.filter((m) => m.text.includes(first.json().order.orderNumber))).toHaveLength(1);
     // The same key from another customer is another order.
     const other = await guestOrder({ ...payload, email: "someone-else@example.com" }, { "idempotency-key": "retry-1" });
@@ -319,8 +320,10 @@ describe("confirmation e-mail", () => {
     const en = (
       await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { email: "mail-en@example.com" }))
     ).json().order;
+    await t.settle();
     const mailEn = t.mail.find((m) => m.to === "mail-en@example.com")!;
-    expect(mailEn.subject).toBe(`Your order ${en.orderNumber} is confirmed`);
+    // A cash-on-delivery order awaits the customer's confirmation (issue 16), so the e-mail asks for it.
+    expect(mailEn.subject).toBe(`Please confirm your order ${en.orderNumber}`);
     expect(mailEn.text).toContain(`https://shop.example/orders?on=${en.orderNumber}`);
     expect(mailEn.html).toContain(`href="https://shop.example/orders?on=${en.orderNumber}"`);
     const ar = (
@@ -329,8 +332,9 @@ describe("confirmation e-mail", () => {
         withLang({}, "ar"),
       )
     ).json().order;
+    await t.settle();
     const mailAr = t.mail.find((m) => m.to === "mail-ar@example.com")!;
-    expect(mailAr.subject).toBe(`تم تأكيد طلبك ${ar.orderNumber}`);
+    expect(mailAr.subject).toBe(`يُرجى تأكيد طلبك ${ar.orderNumber}`);
     expect(mailAr.html).toContain('dir="rtl"');
     expect(mailAr.text).toContain("فستان كتان");
     expect(ar.products[0].productId).toMatchObject({ name: "Linen dress", nameAr: "فستان كتان" });
@@ -410,10 +414,16 @@ describe("my orders and cancelling (SPEC §4 Cancelling)", () => {
     const order = (await userOrder(cookie, orderPayload([{ productId: p.id, quantity: 1 }]))).json().order;
     await t.app.inject({
       method: "PUT",
+      url: `/api/moderator/orders/${order._id}/confirm`,
+      headers: { cookie: staff.cookie },
+    });
+    const shipped = await t.app.inject({
+      method: "PUT",
       url: `/api/moderator/orders/${order._id}/status`,
       headers: { cookie: staff.cookie },
       payload: { status: "Shipped" },
     });
+    expect(shipped.statusCode).toBe(200);
     const res = await t.app.inject({ method: "PUT", url: `/api/order/${order._id}/cancel`, headers: { cookie } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Only orders that are still Processing can be cancelled");
@@ -456,6 +466,13 @@ describe("staff orders (SPEC §4 Staff status change)", () => {
     const order = (
       await guestOrder(orderPayload([{ productId: p.id, quantity: 1 }], { email: "status-watch@example.com" }))
     ).json().order;
+    // A cash-on-delivery order ships only once confirmed (issue 16): staff confirm it after a call.
+    const confirm = await t.app.inject({
+      method: "PUT",
+      url: `/api/moderator/orders/${order._id}/confirm`,
+      headers: { cookie: staff.cookie },
+    });
+    expect(confirm.statusCode).toBe(200);
     for (const status of ["Delivered", "Out for Delivery"]) {
       const res = await t.app.inject({
         method: "PUT",
@@ -471,6 +488,7 @@ describe("staff orders (SPEC §4 Staff status change)", () => {
     expect(audit.map((a) => a.details)).toEqual(
       expect.arrayContaining([expect.objectContaining({ from: "Processing", to: "Delivered" })]),
     );
+    await t.settle();
     const mails = t.mail.filter((m) => m.to === "status-watch@example.com");
     expect(mails.map((m) => m.subject)).toContain(`Your order ${order.orderNumber} is now Out for Delivery`);
   });

@@ -577,6 +577,13 @@ describe("POST /api/payments/paymob/callback (issue 11, item 2; docs/decisions/1
         headers: { cookie: staff.cookie },
         payload: { status },
       });
+    // The cash order is confirmed first (issue 16): staff confirm it after a call.
+    const confirmed = await t.app.inject({
+      method: "PUT",
+      url: `/api/moderator/orders/${order._id}/confirm`,
+      headers: { cookie: staff.cookie },
+    });
+    expect(confirmed.json().order.paymentStatus).toBe("Unpaid");
     expect((await setStatus("Shipped")).json().order.paymentStatus).toBe("Unpaid");
     expect((await setStatus("Delivered")).json().order.paymentStatus).toBe("Paid");
     // A correction back from Delivered means the cash was not collected after all.

@@ -343,6 +343,9 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await page.getByTestId("order-search").press("Enter");
     const row = page.locator(`[data-testid="order-row"][data-order-number="${orderNumber}"]`);
     await row.waitFor();
+    // A cash order ships only once confirmed (issue 16): staff confirm it after a call, in one click.
+    await row.getByTestId("order-confirm").click();
+    await expect.poll(() => row.getByTestId("confirmation-status").getAttribute("data-confirmation")).toBe("confirmed");
     await row.getByTestId("order-status").selectOption("Shipped");
     await expectToast(page, text.statusUpdated);
     // The change is stored, not only shown: a fresh load shows it too.

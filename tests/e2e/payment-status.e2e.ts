@@ -119,6 +119,9 @@ describe.each(["en", "ar"] as const)("payment state, in %s", (lang) => {
     expect((await row.getByTestId("payment-status").innerText()).trim()).toBe(
       translate(lang, "common.paymentStatus.Unpaid"),
     );
+    // A cash order ships only once confirmed (issue 16): staff confirm it after a call, in one click.
+    await row.getByTestId("order-confirm").click();
+    await expect.poll(() => row.getByTestId("confirmation-status").getAttribute("data-confirmation")).toBe("confirmed");
     await row.getByTestId("order-status").selectOption("Delivered");
     await expect.poll(() => row.getByTestId("payment-status").getAttribute("data-payment-status")).toBe("Paid");
     expect((await row.getByTestId("payment-status").innerText()).trim()).toBe(

@@ -25,8 +25,9 @@ export function signUpPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The 6-digit code in the newest captured e-mail to that address. */
-export function codeFromMail(t: TestApp, email: string): string {
+/** The 6-digit code in the newest e-mail to that address (after the queued e-mails were sent). */
+export async function codeFromMail(t: TestApp, email: string): Promise<string> {
+  await t.settle();
   const mail = [...t.mail].reverse().find((m) => m.to === email);
   const code = mail?.text.match(/\b\d{6}\b/)?.[0];
   if (!code) throw new Error(`No code e-mailed to ${email}`);
@@ -66,7 +67,7 @@ export async function activeAccountViaApi(t: TestApp, overrides: Record<string, 
   const activated = await t.app.inject({
     method: "POST",
     url: "/api/activateUser",
-    payload: { userId: account.userId, activationCode: codeFromMail(t, account.email) },
+    payload: { userId: account.userId, activationCode: await codeFromMail(t, account.email) },
     remoteAddress: clientIp(),
   });
   if (activated.statusCode !== 200) throw new Error(`activateUser answered ${activated.statusCode}: ${activated.body}`);

@@ -1,6 +1,7 @@
 /**
  * A whole app on a fresh database for one test file: `const t = await createTestApp()`, then
- * `t.app.inject(...)`, and `await t.close()` in afterAll. Mail is captured in `t.mail`.
+ * `t.app.inject(...)`, and `await t.close()` in afterAll. E-mail and text messages are jobs
+ * (server/jobs): `await t.settle()` runs the ones queued so far, then they are in `t.mail` and `t.sms`.
  */
 import { inject } from "vitest";
 import pg from "pg";
@@ -13,7 +14,9 @@ import { loadConfig, type Config } from "../../server/config";
 import { migrateDatabase, openDatabase, type Database } from "../../server/db/client";
 import { seedReference, seedShipping } from "../../server/db/seed/reference";
 import { buildApp } from "../../server/app";
-import type { MailMessage, Mailer } from "../../server/mail/mailer";
+import type { MailMessage, MailTransport } from "../../server/mail/mailer";
+import type { SmsMessage, SmsTransport } from "../../server/sms/sms-transport";
+import { afterReplyWorkDone } from "../../server/modules/accounts/after-reply";
 import type { AppDeps } from "../../server/deps";
 import { databaseUrlFor } from "./global-setup";
 
@@ -23,13 +26,23 @@ export interface TestApp {
   database: Database;
   config: Config;
   mail: MailMessage[];
+  sms: SmsMessage[];
+  /**
+   * Waits for after-reply work, then runs every due job (what the worker would do within a second),
+   * so the messages a request queued have been delivered to `t.mail` / `t.sms`.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  /** Use the real mailer built from the config (e.g. SMTP_URL) instead of capturing. */
+  /** Use the real mail transport built from the config (e.g. SMTP_URL) instead of capturing. */
   realMailer?: boolean;
+  /** Use the real SMS transport built from the config (SMS_URL or the outbox) instead of capturing. */
+  realSms?: boolean;
+  /** Run the job worker loop, as the server does (default: jobs run only on `settle()`). */
+  runJobs?: boolean;
   /** A browser build folder to serve, as build/client is in production. */
   clientDir?: string;
   /** Log lines go here (with env LOG_LEVEL set to a level that logs). */
@@ -67,15 +80,23 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   await seedReference(database.db);
   await seedShipping(database.db);
   const mail: MailMessage[] = [];
-  const capture: Mailer = {
+  const sms: SmsMessage[] = [];
+  const captureMail: MailTransport = {
     async send(m) {
       mail.push(m);
+    },
+  };
+  const captureSms: SmsTransport = {
+    async send(m) {
+      sms.push(m);
     },
   };
   const app = await buildApp({
     config,
     database,
-    mailer: opts.realMailer ? undefined : capture,
+    mailTransport: opts.realMailer ? undefined : captureMail,
+    smsTransport: opts.realSms ? undefined : captureSms,
+    runJobs: opts.runJobs ?? false,
     clientDir: opts.clientDir,
     logStream: opts.logStream,
   });
@@ -87,6 +108,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     database,
     config,
     mail,
+    sms,
+    async settle() {
+      await afterReplyWorkDone();
+      await app.deps.jobs.runDue();
+    },
     async close() {
       await app.close();
       await database.close();

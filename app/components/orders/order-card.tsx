@@ -10,6 +10,8 @@ import { cityInLang } from "~/lib/city-name";
 import { sizeLabel } from "~/lib/size-label";
 import { textLang } from "~/lib/text-lang";
 import { InvoiceLink } from "./invoice-link";
+import { useState } from "react";
+import { ConfirmationBadge, ConfirmOrder } from "./confirm-order";
 
 interface OrderCardProps {
   order: OrderDTO;
@@ -20,8 +22,11 @@ interface OrderCardProps {
 }
 
 /** One order: number, date, status bar or cancelled banner, items, address and totals. */
-export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
+export function OrderCard({ order: given, onCancel, cityNamesAr }: OrderCardProps) {
   const t = useT();
+  // Confirmed here by its code: shown at once, before the page's data is read again.
+  const [confirmedHere, setConfirmedHere] = useState(false);
+  const order: OrderDTO = confirmedHere ? { ...given, confirmation: "confirmed" } : given;
   const lang = useLang();
   const date = new Intl.DateTimeFormat(lang === "ar" ? "ar-EG-u-nu-latn" : "en-GB", { dateStyle: "medium" }).format(
     new Date(order.createdAt),
@@ -55,8 +60,14 @@ export function OrderCard({ order, onCancel, cityNamesAr }: OrderCardProps) {
             <PaymentStatusBadge status={order.paymentStatus} />
           </p>
         </div>
-        <StatusBadge status={order.status} />
+        <div className="flex items-center gap-2">
+          <ConfirmationBadge order={order} />
+          <StatusBadge status={order.status} />
+        </div>
       </header>
+      {order.confirmation === "pending" && order.status === "Processing" ? (
+        <ConfirmOrder order={order} onConfirmed={() => setConfirmedHere(true)} />
+      ) : null}
       <OrderProgress status={order.status} />
       <ul className="mt-4 divide-y divide-line">
         {order.products.map((item) => {

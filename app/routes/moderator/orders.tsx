@@ -22,6 +22,8 @@ import { tableClass, td, StaffTable } from "~/components/staff/table-scroll";
 import { staffLocale } from "~/components/staff/codes";
 import { PaymentStatusBadge } from "~/components/orders/payment-status";
 import { PrintDocuments } from "~/components/staff/print-documents";
+import { ConfirmationBadge } from "~/components/orders/confirm-order";
+import { useMutation } from "~/lib/use-mutation";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -52,10 +54,29 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState("");
   const [page, setPage] = useState(1);
+  const [awaiting, setAwaiting] = useState(false);
   const query = useCall(
     "GET /moderator/orders",
-    { query: { page, limit: PAGE_SIZE, ...(filter ? { search: filter } : {}) } },
+    {
+      query: {
+        page,
+        limit: PAGE_SIZE,
+        ...(filter ? { search: filter } : {}),
+        ...(awaiting ? { awaiting: "true" as const } : {}),
+      },
+    },
     loaderData.firstPage,
+  );
+  // Staff confirm a cash order after calling the customer (issue 16): one click, then it may ship.
+  const confirm = useMutation(
+    (order: StaffOrder) => call("PUT /moderator/orders/:id/confirm", { params: { id: order._id } }),
+    {
+      revalidate: false,
+      onSuccess: (reply) =>
+        query.setData((prev) =>
+          prev ? { ...prev, orders: prev.orders.map((o) => (o._id === reply.order._id ? reply.order : o)) } : prev,
+        ),
+    },
   );
   const orders = query.data?.orders ?? [];
   const totalPages = query.data?.metadata.totalPages ?? 1;
@@ -137,6 +158,18 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
         >
           {t("staff.showAllOrders")}
         </Button>
+        <label className="flex items-center gap-2 self-center text-sm">
+          <input
+            type="checkbox"
+            checked={awaiting}
+            onChange={(e) => {
+              setAwaiting(e.target.checked);
+              setPage(1);
+            }}
+            data-testid="filter-awaiting"
+          />
+          {t("cod.filterAwaiting")}
+        </label>
       </form>
 
       {query.loading && !query.data ? <Spinner /> : null}
@@ -184,7 +217,22 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
               <td className={td}>{o.products.reduce((n, p) => n + p.quantity, 0)}</td>
               <td className={td}>
                 <div>{t(`common.payment.${o.paymentMethod}`)}</div>
-                <PaymentStatusBadge status={o.paymentStatus} />
+                <div className="flex flex-wrap items-center gap-1">
+                  <PaymentStatusBadge status={o.paymentStatus} />
+                  <ConfirmationBadge order={o} />
+                </div>
+                {o.confirmation === "pending" && o.status === "Processing" ? (
+                  <Button
+                    size="sm"
+                    className="mt-1"
+                    loading={confirm.busy}
+                    onClick={() => void confirm.submit(o)}
+                    aria-label={t("cod.staffConfirmLabel", { orderNumber: o.orderNumber })}
+                    data-testid="order-confirm"
+                  >
+                    {t("cod.staffConfirm")}
+                  </Button>
+                ) : null}
               </td>
               <td className={`${td} whitespace-nowrap`}>
                 <Price egp={o.totalAmount} />

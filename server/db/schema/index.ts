@@ -8,3 +8,5 @@ export * from "./payments";
 export * from "./content";
 export * from "./back-in-stock";
 export * from "./size-guides";
+export * from "./jobs";
+export * from "./order-confirmations";

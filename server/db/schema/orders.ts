@@ -58,6 +58,10 @@ export const orders = pgTable(
     lang: text("lang", { enum: ["en", "ar"] })
       .notNull()
       .default("en"),
+    /** Cash-on-delivery confirmation (issue 16); null where none is asked (card, or COD_CONFIRMATION=off). */
+    confirmation: text("confirmation", { enum: ["pending", "confirmed"] }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedBy: text("confirmed_by", { enum: ["customer", "staff"] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +69,7 @@ export const orders = pgTable(
     uniqueIndex("orders_number_key").on(t.orderNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_awaiting_confirmation_idx").on(t.createdAt).where(sql`${t.confirmation} = 'pending'`),
     check("orders_total_non_negative", sql`${t.total} >= 0`),
   ],
 );

@@ -2,66 +2,21 @@
  * One-time 6-digit codes for activation and password reset (DESIGN.md §5): stored as a keyed HMAC,
  * valid for 15 minutes, one live code per purpose, and five tries per code, however parallel.
  */
-import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { accountCodes, appSecrets, users } from "../../db/schema";
+import { accountCodes, users } from "../../db/schema";
 import { TIMINGS } from "@core/constants";
+import { CODE_SECRET_NAME, MAX_CODE_ATTEMPTS, guessCode, hashCode, newCode } from "../../security/one-time-code";
 
 export type CodePurpose = "activation" | "reset";
 
-export const MAX_CODE_ATTEMPTS = 5;
+export { CODE_SECRET_NAME, MAX_CODE_ATTEMPTS };
 
-/** The `app_secrets` row holding the key of the code HMAC. */
-export const CODE_SECRET_NAME = "account-code-hmac";
-
-/**
- * The HMAC key: made once per database (insert … on conflict do nothing, then read back, so every
- * process sharing the database uses the same one) and cached per connection pool afterwards.
- */
-const keys = new WeakMap<object, Promise<Buffer>>();
-async function loadCodeKey(db: DbOrTx): Promise<Buffer> {
-  await db
-    .insert(appSecrets)
-    .values({ name: CODE_SECRET_NAME, value: crypto.randomBytes(32).toString("hex") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appSecrets.value })
-    .from(appSecrets)
-    .where(eq(appSecrets.name, CODE_SECRET_NAME));
-  return Buffer.from(row.value, "hex");
-}
-function codeKey(db: DbOrTx): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadCodeKey(db);
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
-
-/**
- * Keyed by the server secret (a dump of `account_codes` alone cannot be brute-forced: six digits
- * are only a million tries), and salted by user and purpose.
- */
-async function hashCode(db: DbOrTx, userId: string, purpose: CodePurpose, code: string): Promise<string> {
-  return crypto
-    .createHmac("sha256", await codeKey(db))
-    .update(`${purpose}:${userId}:${code}`)
-    .digest("hex");
-}
-
-/** Compared in constant time. */
-async function codeMatches(db: DbOrTx, userId: string, purpose: CodePurpose, code: string, stored: string) {
-  const given = Buffer.from(await hashCode(db, userId, purpose, code), "hex");
-  const expected = Buffer.from(stored, "hex");
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-}
+const saltOf = (userId: string, purpose: CodePurpose) => `${purpose}:${userId}`;
 
 /** Issues a fresh code (voiding any earlier one of that purpose) and returns it in clear, for the e-mail. */
 export async function issueCode(db: DbOrTx, userId: string, purpose: CodePurpose): Promise<string> {
-  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
+  const code = newCode();
   await db
     .update(accountCodes)
     .set({ consumedAt: new Date() })
@@ -69,7 +24,7 @@ export async function issueCode(db: DbOrTx, userId: string, purpose: CodePurpose
   await db.insert(accountCodes).values({
     userId,
     purpose,
-    codeHash: await hashCode(db, userId, purpose, code),
+    codeHash: await hashCode(db, saltOf(userId, purpose), code),
     expiresAt: new Date(Date.now() + TIMINGS.codeTtlMinutes * 60_000),
   });
   return code;
@@ -133,20 +88,22 @@ export async function verifyCode(
     .orderBy(desc(accountCodes.createdAt))
     .limit(1);
   if (!live) return false;
-  const [reserved] = await db
-    .update(accountCodes)
-    .set({ attempts: sql`${accountCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(accountCodes.id, live.id),
-        isNull(accountCodes.consumedAt),
-        lt(accountCodes.attempts, MAX_CODE_ATTEMPTS),
-        gt(accountCodes.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ codeHash: accountCodes.codeHash });
-  if (!reserved) return false;
-  if (!(await codeMatches(db, userId, purpose, code, reserved.codeHash))) return false;
+  const guess = await guessCode(db, saltOf(userId, purpose), code, async () => {
+    const [reserved] = await db
+      .update(accountCodes)
+      .set({ attempts: sql`${accountCodes.attempts} + 1` })
+      .where(
+        and(
+          eq(accountCodes.id, live.id),
+          isNull(accountCodes.consumedAt),
+          lt(accountCodes.attempts, MAX_CODE_ATTEMPTS),
+          gt(accountCodes.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ codeHash: accountCodes.codeHash });
+    return reserved?.codeHash;
+  });
+  if (guess !== "right") return false;
   const giveBack = { attempts: sql`${accountCodes.attempts} - 1` };
   if (!consume) {
     await db.update(accountCodes).set(giveBack).where(eq(accountCodes.id, live.id));

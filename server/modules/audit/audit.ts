@@ -16,7 +16,8 @@ export type AuditAction = string;
  * accounts, which records audits itself: importing it back would close a cycle.
  */
 export interface AuditActor {
-  _id: string;
+  /** Null for the shop itself (a scheduled job, e.g. an unconfirmed order's expiry). */
+  _id: string | null;
   email: string;
 }
 

@@ -10,11 +10,11 @@ import type { Db, DbOrTx } from "../../db/client";
 import { orders } from "../../db/schema";
 import { recordAudit } from "../audit/audit";
 import { conflict, notFound } from "../../errors";
-import type { SessionUser } from "../accounts/sessions";
-import { sendOrderStatusEmail } from "./emails";
+import type { AuditActor } from "../audit/audit";
+import { orderStatusEmail, type EmailContent } from "./emails";
 import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
-import type { OrderDTO } from "./order-dto";
+import type { OrderDTO, OrderRow } from "./order-dto";
 import { emit } from "../../events";
 import { retakeOrderStock, returnOrderStock, type Restocked } from "./order-stock";
 
@@ -43,19 +43,32 @@ export async function cancelOwnOrder(db: Db, userId: string, id: string): Promis
   return (await loadOrder(db, orderById(id)))!;
 }
 
+export interface SetStatusOptions {
+  /** Checked on the locked row: the change happens only if it holds (an expiry racing a confirmation). */
+  onlyIf?: (order: OrderRow) => boolean;
+  /** The e-mail the customer gets instead of the usual status note. */
+  notice?: (order: OrderDTO) => EmailContent;
+}
+
+/** An unconfirmed cash-on-delivery order may not leave the shop (issue 16): confirm it first. */
+const leavesTheShop = (status: OrderStatus) => status !== "Processing" && status !== "Cancelled";
+
 /** PUT /api/moderator/orders/{id}/status: any status; recorded in the audit log; the customer is told. */
 export async function setOrderStatus(
   deps: AppDeps,
-  actor: SessionUser,
+  actor: AuditActor,
   id: string,
   status: OrderStatus,
   baseUrl: string,
+  opts: SetStatusOptions = {},
 ): Promise<OrderDTO> {
   let restocked: Restocked[] = [];
   const changed = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw notFound("ordersApi.orderNotFound");
     if (order.status === status) return false;
+    if (opts.onlyIf && !opts.onlyIf(order)) return false;
+    if (order.confirmation === "pending" && leavesTheShop(status)) throw conflict("cod.confirmFirst");
     if (status === "Cancelled") restocked = await returnOrderStock(tx, order.id);
     else if (order.status === "Cancelled") await retakeOrderStock(tx, order.id);
     // Cash is collected at the door: a delivered cash order is paid, and a correction away from
@@ -84,9 +97,12 @@ export async function setOrderStatus(
   const order = (await loadOrder(deps.db, orderById(id)))!;
   if (changed) {
     // The change is committed; a failed e-mail is logged, not turned into a failed status change.
-    await sendOrderStatusEmail(deps, order, baseUrl).catch((err) =>
-      deps.log.error({ err, orderNumber: order.orderNumber }, "order status e-mail failed"),
-    );
+    const mail = opts.notice ? opts.notice(order) : orderStatusEmail(order, baseUrl);
+    await deps.mailer
+      .send({ to: order.email, ...mail })
+      .catch((err) =>
+        deps.log.error({ err, orderNumber: order.orderNumber }, "order status e-mail could not be queued"),
+      );
   }
   return order;
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { orderInput, orderLookupInput, orderStatusInput } from "@core/validation/checkout";
 import { defineOperation } from "../../http/operation";
+import { confirmOrderInput, resendConfirmationInput } from "@core/validation/cod";
 import { orderDto, staffOrderPageDto } from "./order-dto";
 
 const idParams = z.object({ id: z.string() });
@@ -11,7 +12,10 @@ const staffOrdersQuery = z.object({
   search: z.string().trim().max(40).optional(),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).catch(100).default(100),
+  /** "true": only cash-on-delivery orders awaiting confirmation (issue 16). */
+  awaiting: z.enum(["true"]).optional().catch(undefined),
 });
+const messageOnly = z.object({ message: z.string() });
 
 export const ordersContract = {
   placeOrder: defineOperation({
@@ -63,6 +67,30 @@ export const ordersContract = {
     summary: "Every order, newest first, optionally by (part of) its number",
     query: staffOrdersQuery,
     reply: staffOrderPageDto,
+  }),
+  confirmOrder: defineOperation({
+    method: "POST",
+    path: "/order/confirm",
+    access: "public",
+    summary: "Confirms a cash-on-delivery order with the 6-digit code sent by SMS (five tries per code)",
+    body: confirmOrderInput,
+    reply: messageOnly,
+  }),
+  resendConfirmationCode: defineOperation({
+    method: "POST",
+    path: "/order/confirm/resend",
+    access: "public",
+    summary: "Sends a new confirmation code by SMS (at most one a minute per order)",
+    body: resendConfirmationInput,
+    reply: messageOnly,
+  }),
+  staffConfirmOrder: defineOperation({
+    method: "PUT",
+    path: "/moderator/orders/:id/confirm",
+    access: "staff",
+    summary: "Confirms a cash-on-delivery order after a phone call with the customer",
+    params: idParams,
+    reply: orderWithMessage,
   }),
   setOrderStatus: defineOperation({
     method: "PUT",

@@ -7,6 +7,7 @@ import { formatEgp, toPiastres } from "@core/pricing";
 import type { Lang } from "@core/constants";
 import { translate } from "@core/i18n";
 import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db/client";
 import type { OrderDTO } from "./order-dto";
 import { trimTrailingSlashes } from "@core/trim-slashes";
 
@@ -48,7 +49,31 @@ export const trackingUrl = (baseUrl: string, orderNumber: string) =>
 
 const money = (egp: number, lang: Lang) => formatEgp(toPiastres(egp), lang);
 
-export function orderConfirmationEmail(order: OrderDTO, baseUrl: string): EmailContent {
+/** The code and link a cash-on-delivery order awaiting confirmation adds to its e-mail (issue 16). */
+export interface ConfirmationBlock {
+  code: string;
+  hours: number;
+}
+
+export const confirmUrl = (baseUrl: string, orderNumber: string, code: string) =>
+  `${trackingUrl(baseUrl, orderNumber)}&code=${encodeURIComponent(code)}`;
+
+function confirmationBlocks(order: OrderDTO, baseUrl: string, c: ConfirmationBlock): Block[] {
+  const t = (key: string, vars?: Record<string, string | number>) => translate(order.lang, `cod.${key}`, vars);
+  return [
+    { kind: "p", text: t("emailCodeIntro", { phone: order.phone }) },
+    { kind: "p", text: c.code },
+    { kind: "p", text: t("emailLinkIntro") },
+    { kind: "link", label: t("emailConfirmButton"), url: confirmUrl(baseUrl, order.orderNumber, c.code) },
+    { kind: "p", text: t("emailDeadline", { hours: c.hours }) },
+  ];
+}
+
+export function orderConfirmationEmail(
+  order: OrderDTO,
+  baseUrl: string,
+  confirmation?: ConfirmationBlock,
+): EmailContent {
   const lang = order.lang;
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, `ordersApi.email.${key}`, vars);
   const a = order.shipping.address;
@@ -57,10 +82,14 @@ export function orderConfirmationEmail(order: OrderDTO, baseUrl: string): EmailC
     .join(", ");
   const s = order.orderSummary;
   const url = trackingUrl(baseUrl, order.orderNumber);
-  return renderEmail(lang, t("confirmSubject", { orderNumber: order.orderNumber }), [
+  const subject = confirmation
+    ? translate(lang, "cod.emailSubject", { orderNumber: order.orderNumber })
+    : t("confirmSubject", { orderNumber: order.orderNumber });
+  return renderEmail(lang, subject, [
     { kind: "p", text: t("greeting", { name: order.firstName }) },
     { kind: "p", text: t("confirmIntro") },
     { kind: "p", text: t("orderNumber", { orderNumber: order.orderNumber }) },
+    ...(confirmation ? confirmationBlocks(order, baseUrl, confirmation) : []),
     {
       kind: "list",
       items: order.products.map((l) =>
@@ -107,10 +136,24 @@ export function orderStatusEmail(order: OrderDTO, baseUrl: string): EmailContent
   ]);
 }
 
-export async function sendOrderConfirmation(deps: AppDeps, order: OrderDTO, baseUrl: string) {
-  await deps.mailer.send({ to: order.email, ...orderConfirmationEmail(order, baseUrl) });
+/** Queued in `db` (the order's own transaction), so the order never waits for the mail server. */
+export async function sendOrderConfirmation(
+  deps: AppDeps,
+  db: DbOrTx,
+  order: OrderDTO,
+  baseUrl: string,
+  confirmation?: ConfirmationBlock,
+) {
+  await deps.mailer.send({ to: order.email, ...orderConfirmationEmail(order, baseUrl, confirmation) }, { db });
 }
 
-export async function sendOrderStatusEmail(deps: AppDeps, order: OrderDTO, baseUrl: string) {
-  await deps.mailer.send({ to: order.email, ...orderStatusEmail(order, baseUrl) });
+/** Told when an unconfirmed cash-on-delivery order is cancelled after COD_CONFIRM_HOURS. */
+export function orderExpiredEmail(order: OrderDTO, baseUrl: string, hours: number): EmailContent {
+  const lang = order.lang;
+  const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
+  return renderEmail(lang, t("cod.expiredSubject", { orderNumber: order.orderNumber }), [
+    { kind: "p", text: t("ordersApi.email.greeting", { name: order.firstName }) },
+    { kind: "p", text: t("cod.expiredIntro", { orderNumber: order.orderNumber, hours }) },
+    { kind: "link", label: t("ordersApi.email.trackButton"), url: trackingUrl(baseUrl, order.orderNumber) },
+  ]);
 }

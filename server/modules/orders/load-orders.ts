@@ -1,5 +1,5 @@
 /** Reading orders with their lines in a fixed number of queries (no query per order). */
-import { asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orderItems, orders } from "../../db/schema";
 import { toOrderDTO, type OrderDTO, type OrderRow } from "./order-dto";
@@ -50,12 +50,17 @@ export interface StaffOrderQuery {
   search?: string;
   page: number;
   limit: number;
+  /** "true": only cash-on-delivery orders still awaiting confirmation. */
+  awaiting?: "true";
 }
 
 /** GET /api/moderator/orders: every order, newest first, optionally by (part of) its number. */
 export async function listAllOrders(db: DbOrTx, q: StaffOrderQuery) {
   const search = q.search?.trim().toUpperCase();
-  const where = search ? ilike(orders.orderNumber, `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = and(
+    search ? ilike(orders.orderNumber, `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+    q.awaiting ? and(eq(orders.confirmation, "pending"), eq(orders.status, "Processing")) : undefined,
+  );
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
   const rows = await db
     .select()

@@ -83,6 +83,10 @@ export const orderDto = z.object({
   shipping: z.object({ status: z.enum(ORDER_STATUSES), shippingPrice: z.number(), address: orderAddressDto }),
   /** True on the guest tracking view, where name, contact and address are masked. */
   masked: z.boolean(),
+  /** Cash on delivery awaiting or given confirmation (issue 16); null where none is asked. */
+  confirmation: z.enum(["pending", "confirmed"]).nullable(),
+  confirmedAt: z.string().nullable(),
+  confirmedBy: z.enum(["customer", "staff"]).nullable(),
 });
 export type OrderDTO = z.infer<typeof orderDto>;
 
@@ -143,6 +147,9 @@ export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
     },
     shipping: { status: order.status, shippingPrice: toEgp(order.shippingPrice), address: order.address },
     masked: false,
+    confirmation: order.confirmation,
+    confirmedAt: order.confirmedAt?.toISOString() ?? null,
+    confirmedBy: order.confirmedBy,
   };
 }
 

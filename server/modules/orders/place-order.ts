@@ -19,7 +19,7 @@ import { redeemPromoCode } from "../promotions/promo-codes";
 import { shippingFeeForCity } from "../shipping/shipping-options";
 import { productRowColumns, type ProductRow, type ProductRowWithVariants } from "../catalog/product-dto";
 import { storedPair, variantStock } from "@core/variants";
-import { sendOrderConfirmation } from "./emails";
+import { needsConfirmation, queueNewOrderMessages } from "./cod-confirmation";
 import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
@@ -291,6 +291,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       shippingPrice: totals.shipping,
       total: totals.total,
       lang: ctx.lang,
+      confirmation: needsConfirmation(deps, input.paymentMethod) ? "pending" : null,
     });
     await tx.insert(orderItems).values(
       lineRows.map(({ line, product, total }) => ({
@@ -309,6 +310,8 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       })),
     );
     if (ctx.userId) await tx.delete(cartItems).where(eq(cartItems.userId, ctx.userId));
+    // E-mail, SMS code and expiry are jobs written with the order: placing it never waits for a mail server.
+    await queueNewOrderMessages(deps, tx, order.id, ctx.baseUrl);
     if (key) {
       await tx
         .update(idempotencyKeys)
@@ -324,12 +327,5 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
   }
   const order = await loadOrder(deps.db, orderById(outcome.orderId));
   if (!order) throw notFound("ordersApi.orderNotFound");
-  if (!outcome.replayed) {
-    // The order is placed and committed; a mail server hiccup must not turn it into an error the
-    // customer would retry. The failure is logged for the shop to follow up.
-    await sendOrderConfirmation(deps, order, ctx.baseUrl).catch((err) =>
-      deps.log.error({ err, orderNumber: order.orderNumber }, "order confirmation e-mail failed"),
-    );
-  }
   return { order, replayed: outcome.replayed };
 }

@@ -5,6 +5,8 @@ import { mountContract } from "../../http/operation";
 import { rateLimit } from "../../http/rate-limit";
 import { sharedLimitHook } from "../../http/shared-rate-limit";
 import { cancelOwnOrder, setOrderStatus } from "./change-status";
+import { confirmByCode, confirmByStaff, resendConfirmationCode } from "./cod-confirmation";
+import { registerOrderJobs } from "./expire-unconfirmed";
 import { ordersContract } from "./contract";
 import { findOrderByNumber } from "./find-order";
 import { listAllOrders, listOwnOrders } from "./load-orders";
@@ -19,6 +21,7 @@ export async function orderRoutes(app: FastifyInstance) {
   const deps = app.deps;
   /** Where the e-mail's tracking link points: always PUBLIC_URL, never the caller's Host header. */
   const baseUrl = deps.config.PUBLIC_URL;
+  registerOrderJobs(deps);
 
   mountContract(app, "orders", ordersContract, {
     placeOrder: async (req) => {
@@ -55,6 +58,24 @@ export async function orderRoutes(app: FastifyInstance) {
       return { message: translate(req.lang, "ordersApi.orderCancelled"), order };
     },
     listAllOrders: async (req) => listAllOrders(deps.db, req.query),
+    confirmOrder: [
+      async (req) => {
+        await confirmByCode(deps.db, req.body.orderNumber, req.body.code);
+        return { message: translate(req.lang, "cod.confirmed") };
+      },
+      { config: { rateLimit: rateLimit(deps.config, 20) } },
+    ],
+    resendConfirmationCode: [
+      async (req) => {
+        await resendConfirmationCode(deps, req.body.orderNumber);
+        return { message: translate(req.lang, "cod.codeResent") };
+      },
+      { config: { rateLimit: rateLimit(deps.config, 5) } },
+    ],
+    staffConfirmOrder: async (req) => {
+      const order = await confirmByStaff(deps.db, await requireUser(req), req.params.id);
+      return { message: translate(req.lang, "cod.staffConfirmed"), order };
+    },
     setOrderStatus: async (req) => {
       const actor = await requireUser(req);
       const order = await setOrderStatus(deps, actor, req.params.id, req.body.status, baseUrl);
