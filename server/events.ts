@@ -41,6 +41,11 @@ export const EVENT_PAYLOADS: { [K in keyof ServerEvents]: (payload: unknown) => 
     typeof p === "object" &&
     p !== null &&
     CATALOGUE_CHANGE_REASONS.includes((p as { reason?: unknown }).reason as CatalogueChangeReason),
+  // Heard by every process; the alert mails are still sent once, as they are claimed by DELETE … RETURNING.
+  "variant.restocked": (p): p is ServerEvents["variant.restocked"] => {
+    const { productId, size, color } = (typeof p === "object" && p !== null ? p : {}) as Record<string, unknown>;
+    return [productId, size, color].every((v) => typeof v === "string" && v.length > 0 && v.length <= 200);
+  },
 };
 
 type Listener<K extends keyof ServerEvents> = (payload: ServerEvents[K]) => void;
