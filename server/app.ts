@@ -26,6 +26,8 @@ import { applyServerTimeouts, serverTimeouts } from "./http/timeouts";
 import { registerApi } from "./modules";
 import { replySerializer } from "./http/reply-serializer";
 import { registerApiReference } from "./http/api-reference";
+import { createStorage, type Storage } from "./storage";
+import { serveUploads } from "./storage/serve-uploads";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -50,7 +52,7 @@ function pageCspBuilder(config: Config): (nonce: string) => string {
   const before = `default-src 'self';script-src 'self' 'nonce-`;
   const after = [
     `'${google.scripts.length ? ` ${join(...google.scripts)}` : ""}`,
-    `img-src 'self' data: blob:`,
+    `img-src ${join("'self'", "data:", "blob:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []))}`,
     `style-src ${join("'self'", "'unsafe-inline'", ...google.styles)}`,
     `font-src 'self' data:`,
     `connect-src ${join("'self'", ...google.frames)}`,
@@ -79,6 +81,8 @@ export interface BuildAppOptions {
   /** Folder of the browser build (build/client). */
   clientDir?: string;
   mailer?: Mailer;
+  /** Where uploads are kept; by default the one the config names (server/storage). */
+  storage?: Storage;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -113,7 +117,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(replySerializer(config.NODE_ENV === "test"));
 
   const mailer = opts.mailer ?? createMailer(config, app.log);
-  app.decorate("deps", { config, database, db: database.db, mailer, log: app.log });
+  const storage = opts.storage ?? createStorage(config);
+  if (!opts.storage) app.addHook("onClose", async () => storage.close());
+  app.decorate("deps", { config, database, db: database.db, mailer, storage, log: app.log });
 
   // Pages, JSON and build assets leave compressed (brotli or gzip); images are already compressed.
   await app.register(compress, {
@@ -159,15 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await registerApi(app);
 
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-    index: false,
-  });
+  await serveUploads(app, config, storage);
 
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
     // Hashed build assets never change; the few unhashed files (favicon) are revalidated daily.

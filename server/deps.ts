@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Mailer } from "./mail/mailer";
+import type { Storage } from "./storage";
 
 /**
  * What every service needs from the outside world, passed explicitly. The Fastify routes and the
@@ -12,5 +13,7 @@ export interface AppDeps {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Uploads and private files: the disk or a shared bucket (server/storage). */
+  storage: Storage;
   log: FastifyBaseLogger;
 }

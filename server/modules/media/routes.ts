@@ -17,7 +17,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       if (file?.fieldname !== "file") throw new AppError("bad_input", "catalogAdmin.uploadMissing");
       const buffer = file.content;
       if (buffer.length === 0) throw new AppError("bad_input", "catalogAdmin.uploadMissing");
-      const saved = await saveImage(app.deps.config.uploadsDir, buffer);
+      const saved = await saveImage(app.deps.storage.uploads, buffer);
       return reply.status(201).send({ ...saved, message: translate(req.lang, "catalogAdmin.imageUploaded") });
     },
   );

@@ -7,7 +7,7 @@ import { translate } from "@core/i18n";
 import { AppError, notFound } from "../../errors";
 import { rateLimit } from "../../http/rate-limit";
 import { readOneFile, registerMultipart } from "../../http/multipart";
-import { contactAttachmentDir, diskAttachmentStore } from "./attachment-store";
+import { attachmentStore } from "./attachment-store";
 import {
   CONTACT_UPLOAD_LIMITS,
   readMessageAttachment,
@@ -21,7 +21,7 @@ export async function messageRoutes(app: FastifyInstance) {
   await registerMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const store = diskAttachmentStore(contactAttachmentDir(deps.config.dataDir));
+  const store = attachmentStore(deps.storage.private);
 
   // Unclaimed uploads go within the hour even when nobody uploads again; the timer never keeps the process alive.
   const sweep = setInterval(() => {
