@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { checkedKey, type ObjectStore } from "./object-store";
 
 export interface S3Settings {
@@ -26,7 +26,9 @@ export function s3Client(s: S3Settings): S3Client {
     forcePathStyle: s.forcePathStyle,
     // Without keys the SDK's own chain is used (instance role, ~/.aws, AWS_* variables).
     credentials:
-      s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+      s.accessKeyId && s.secretAccessKey
+        ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
+        : undefined,
     // Checksums only where S3 requires them: the default streaming CRC trailer is not understood
     // by every S3-compatible server (MinIO before 2023, s3rver, some gateways).
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -36,7 +38,8 @@ export function s3Client(s: S3Settings): S3Client {
 }
 
 const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404);
+  err instanceof S3ServiceException &&
+  (err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404);
 
 /**
  * Objects under one prefix of a bucket ("uploads/" or "private/contact/"). Objects are written
@@ -47,7 +50,9 @@ export function s3ObjectStore(client: S3Client, bucket: string, prefix: string):
   const Key = (key: string) => prefix + checkedKey(key);
   return {
     async put(key, content, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: Key(key), Body: content, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: Key(key), Body: content, ContentType: contentType }),
+      );
     },
     async get(key) {
       try {

@@ -18,7 +18,8 @@ const TYPES: Record<string, string> = {
 /** Every stored name is random or drawn once: a name's bytes never change. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-export const uploadContentType = (name: string) => TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+export const uploadContentType = (name: string) =>
+  TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 
 /**
  * GET /uploads/<name>. On disk, @fastify/static serves the folder as before. From a bucket, every

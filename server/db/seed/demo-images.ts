@@ -106,7 +106,8 @@ export const bannerImage = (name: string, colors: [string, string], kinds: Categ
 });
 
 /** Renders each distinct picture once, two at a time (the machine has two cores). */
-export async function renderImages(uploads: ObjectStore, jobs: ImageJob[]): Promise<void> {  const unique = [...new Map(jobs.map((j) => [j.name, j])).values()];
+export async function renderImages(uploads: ObjectStore, jobs: ImageJob[]): Promise<void> {
+  const unique = [...new Map(jobs.map((j) => [j.name, j])).values()];
   let next = 0;
   const worker = async () => {
     while (next < unique.length) {
