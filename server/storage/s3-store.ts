@@ -47,16 +47,16 @@ const notFound = (err: unknown) =>
  * public by a bucket policy (docs/deploy.md), never the private one.
  */
 export function s3ObjectStore(client: S3Client, bucket: string, prefix: string): ObjectStore {
-  const Key = (key: string) => prefix + checkedKey(key);
+  const objectKey = (key: string) => prefix + checkedKey(key);
   return {
     async put(key, content, contentType) {
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: Key(key), Body: content, ContentType: contentType }),
+        new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: content, ContentType: contentType }),
       );
     },
     async get(key) {
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return Buffer.from(await res.Body!.transformToByteArray());
       } catch (err) {
         if (notFound(err)) return null;
@@ -65,7 +65,7 @@ export function s3ObjectStore(client: S3Client, bucket: string, prefix: string):
     },
     async open(key) {
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return { body: res.Body as Readable, length: res.ContentLength, contentType: res.ContentType };
       } catch (err) {
         if (notFound(err)) return null;
@@ -74,7 +74,7 @@ export function s3ObjectStore(client: S3Client, bucket: string, prefix: string):
     },
     async exists(key) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return true;
       } catch (err) {
         if (notFound(err)) return false;
@@ -82,7 +82,7 @@ export function s3ObjectStore(client: S3Client, bucket: string, prefix: string):
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
     async *list() {
       let token: string | undefined;
