@@ -30,6 +30,10 @@ export interface Database {
    * dropped from the pool and replaced on the next query; it never stops the process.
    */
   onConnectionError(report: (err: Error) => void): void;
+  /** PostgreSQL only: the connection URL (pg_dump reads the database through it). */
+  url?: string;
+  /** PGlite only: the whole data directory as a gzipped tarball, taken between two queries (backups). */
+  dumpDataDir?(): Promise<Buffer>;
 }
 
 export interface OpenDatabaseOptions {
@@ -38,6 +42,11 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; omitted means in memory. */
   pgliteDir?: string;
   poolSize?: number;
+}
+
+/** PGlite with the extensions the migrations need; `loadDataDir` starts it from a backup's tarball. */
+export function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -57,6 +66,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     return {
       db,
       driver: "postgres",
+      url: opts.url,
       concurrent: true,
       close: () => pool.end(),
       onConnectionError: (fn) => {
@@ -65,10 +75,17 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
+  const client = await openPglite(opts.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite runs inside the process: there is no connection to lose.
-  return { db, driver: "pglite", concurrent: false, close: () => client.close(), onConnectionError: () => {} };
+  return {
+    db,
+    driver: "pglite",
+    concurrent: false,
+    close: () => client.close(),
+    onConnectionError: () => {},
+    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()),
+  };
 }
 
 /**
