@@ -6,7 +6,7 @@ import type { ObjectStore, Storage } from "../storage";
 import { packFolder, run } from "./archive";
 
 /**
- * `npm run backup` (docs/decisions/272): one timestamped .tar.gz holding
+ * `npm run backup` (docs/decisions/271): one timestamped .tar.gz holding
  *   manifest.json     what it is, when, from which database kind, how many files;
  *   db.tar.gz         PGlite: the embedded database's data directory, dumped between two queries;
  *   db.pgdump         PostgreSQL: pg_dump's custom format (one snapshot, consistent by itself);

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` / `npm run restore` (decision 272): a shop with orders, pictures and a contact
+ * `npm run backup` / `npm run restore` (decision 271): a shop with orders, pictures and a contact
  * attachment is backed up while it answers orders, then brought back into an empty DATA_DIR
  * (PGlite) or an empty database (PostgreSQL, through pg_dump and pg_restore), where a fresh app
  * finds the same orders and serves the same pictures.
