@@ -7,11 +7,14 @@ import { writeBackup } from "./backup";
 import { requestLiveBackup, runningShopPid } from "./live-backup";
 import { pgliteDirOf, restoreBackup } from "./restore";
 
+/** The shop's environment; PUBLIC_URL (required in production) is never used by these commands. */
+const commandConfig = () => loadConfig({ ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || "http://localhost" });
+
 /** BACKUP_DIR, else DATA_DIR/backups. */
 const backupDirOf = (dataDir: string) => process.env.BACKUP_DIR || path.join(dataDir, "backups");
 
 export async function backupCommand(): Promise<string> {
-  const config = loadConfig();
+  const config = commandConfig();
   const outDir = backupDirOf(config.dataDir);
   if (!config.DATABASE_URL) {
     // PGlite belongs to the running shop: ask it. Without a running shop, open the directory here.
@@ -34,7 +37,7 @@ export async function backupCommand(): Promise<string> {
 
 export async function restoreCommand(file: string | undefined): Promise<string> {
   if (!file) throw new Error("usage: npm run restore <backup .tar.gz>");
-  const config = loadConfig();
+  const config = commandConfig();
   if (!config.DATABASE_URL && runningShopPid(config.dataDir)) throw new Error("stop the shop before restoring");
   const storage = createStorage(config);
   try {

@@ -48,7 +48,8 @@ async function startShop(): Promise<BuiltServer> {
       // The test reaches the processes from loopback, directly and through nginx; X-Forwarded-For
       // then names the client, so each check acts as its own visitors.
       TRUST_PROXY: "loopback",
-      SEED_DEMO: "false",
+      // The first process seeds the demo shop, drawing its pictures into the bucket; the second finds it seeded.
+      SEED_DEMO: "true",
       SMTP_URL: "",
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "1",
@@ -180,6 +181,16 @@ describe("two processes behind nginx", () => {
       expect(res.status, base).toBe(200);
       expect(res.headers.get("content-type")).toBe("image/webp");
       expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(640);
+    }
+  });
+
+  it("the demo pictures drawn by the first process are served by the second", async () => {
+    const page = (await (await call(b.base, "/api/products?limit=3")).json()) as { products: { images: string[] }[] };
+    const images = page.products.flatMap((p) => p.images);
+    expect(images.length).toBeGreaterThan(0);
+    for (const url of images) {
+      expect(url).toMatch(/^\/uploads\/demo-/);
+      expect((await call(b.base, url)).status, url).toBe(200);
     }
   });
 
