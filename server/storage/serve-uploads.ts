@@ -47,10 +47,12 @@ export async function serveUploads(app: FastifyInstance, config: Config, storage
     if (publicBase) return reply.header("cache-control", IMMUTABLE).redirect(`${publicBase}/uploads/${name}`, 301);
     const object = await storage.uploads.open(name);
     if (!object) return reply.callNotFound();
+    // HEAD: the headers only; the bucket's stream is closed at once rather than left to time out.
+    if (req.method === "HEAD") object.body.destroy();
     reply.header("content-type", uploadContentType(name)).header("cache-control", IMMUTABLE);
     // Pictures are never sniffed as anything else (an SVG is only ever an image here).
     reply.header("x-content-type-options", "nosniff");
     if (object.length !== undefined) reply.header("content-length", object.length);
-    return reply.send(object.body);
+    return reply.send(req.method === "HEAD" ? "" : object.body);
   });
 }

@@ -64,6 +64,10 @@ describe("uploads in an S3 bucket", () => {
       expect(meta.format).toBe("webp");
       expect(meta.width).toBe(w === "1600" ? 1000 : Number(w));
     }
+    const head = await b.app.inject({ method: "HEAD", url: urls["800"]! });
+    expect(head.statusCode, head.body).toBe(200);
+    expect(head.headers["content-type"]).toBe("image/webp");
+    expect(head.rawPayload.length).toBe(0);
     expect(await names(b.deps.storage.uploads)).toEqual(
       expect.arrayContaining(Object.values(urls).map((u) => path.basename(u))),
     );
