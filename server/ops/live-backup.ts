@@ -70,9 +70,16 @@ export function runningShopPid(dataDir: string): number | null {
   if (!Number.isInteger(pid) || pid <= 0) return null;
   try {
     process.kill(pid, 0);
-    return pid;
   } catch {
     return null;
+  }
+  // After a crash the pid may belong to another program now, which SIGUSR2 would end: on Linux,
+  // only a process started by server.mjs counts.
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return cmdline.includes("server.mjs") ? pid : null;
+  } catch {
+    return fs.existsSync("/proc/self") ? null : pid;
   }
 }
 

@@ -17,7 +17,7 @@ import { loadConfig } from "../../server/config";
 import { openDatabase, type Database } from "../../server/db/client";
 import { contactAttachments, orderItems, orders } from "../../server/db/schema";
 import { writeBackup } from "../../server/ops/backup";
-import { requestLiveBackup, serveBackupRequests } from "../../server/ops/live-backup";
+import { pidFileOf, requestLiveBackup, runningShopPid, serveBackupRequests } from "../../server/ops/live-backup";
 import { pgliteDirOf, restoreBackup } from "../../server/ops/restore";
 import { createStorage } from "../../server/storage";
 import { databaseUrlFor } from "../support/global-setup";
@@ -170,4 +170,14 @@ describe("backup and restore", () => {
       await expect(restoreBackup({ config, storage: createStorage(config), file })).rejects.toThrow(/not empty/);
     },
   );
+
+  it("never signals a process that is not the shop: no pid file, a dead pid, or a pid now used by another program", () => {
+    const dir = fs.mkdtempSync(path.join(temp, "pid-"));
+    expect(runningShopPid(dir)).toBeNull();
+    fs.writeFileSync(pidFileOf(dir), "999999999");
+    expect(runningShopPid(dir)).toBeNull();
+    // This test's own process is alive, but it is not server.mjs.
+    fs.writeFileSync(pidFileOf(dir), String(process.pid));
+    expect(runningShopPid(dir)).toBeNull();
+  });
 });
