@@ -11,6 +11,7 @@ export { buildApp } from "./app";
 export { loadConfig } from "./config";
 export { migrateDatabase, openDatabase } from "./db/client";
 export { seedOnStart } from "./db/seed";
+export { backupCommand, restoreCommand } from "./ops/commands";
 
 /** Production start: the launcher passes the build folder it found. */
 export const start = (buildDir: string) => startServer({ ssrBuild, buildDir });

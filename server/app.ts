@@ -36,6 +36,8 @@ import { REQUEST_ID_LOG_KEY, registerRequestId, requestIdFor, requestIdMixin } f
 import { registerHttpMetrics } from "./metrics/http-metrics";
 import { collectPoolMetrics } from "./metrics/database-metrics";
 import { registerMetricsEndpoint } from "./metrics/metrics-endpoint";
+import { createStorage, type Storage } from "./storage";
+import { serveUploads } from "./storage/serve-uploads";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -60,7 +62,7 @@ function pageCspBuilder(config: Config): (nonce: string) => string {
   const before = `default-src 'self';script-src 'self' 'nonce-`;
   const after = [
     `'${google.scripts.length ? ` ${join(...google.scripts)}` : ""}`,
-    `img-src 'self' data: blob:`,
+    `img-src ${join("'self'", "data:", "blob:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []))}`,
     `style-src ${join("'self'", "'unsafe-inline'", ...google.styles)}`,
     `font-src 'self' data:`,
     `connect-src ${join("'self'", ...google.frames)}`,
@@ -102,6 +104,8 @@ export interface BuildAppOptions {
   smsTransport?: SmsTransport;
   /** Run the job worker while the app is open (default true; API tests run jobs themselves). */
   runJobs?: boolean;
+  /** Where uploads are kept; by default the one the config names (server/storage). */
+  storage?: Storage;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -151,7 +155,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const mailer = queuedMailer(jobs, database.db, opts.mailTransport ?? createMailTransport(config, app.log));
   const sms = queuedTexter(jobs, database.db, opts.smsTransport ?? createSmsTransport(config, app.log));
-  app.decorate("deps", { config, database, db: database.db, mailer, sms, jobs, log: app.log });
+  const storage = opts.storage ?? createStorage(config);
+  if (!opts.storage) app.addHook("onClose", async () => storage.close());
+  app.decorate("deps", { config, database, db: database.db, mailer, sms, jobs, storage, log: app.log });
   if (opts.runJobs !== false) {
     app.addHook("onReady", async () => jobs.start());
     // Before the database closes: the job in hand finishes, the rest wait in their table.
@@ -205,15 +211,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await registerApi(app);
 
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: "/uploads/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-    index: false,
-  });
+  await serveUploads(app, config, storage);
 
   if (opts.clientDir && fs.existsSync(opts.clientDir)) {
     // Hashed build assets never change; the few unhashed files (favicon) are revalidated daily.

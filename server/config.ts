@@ -2,6 +2,7 @@ import { z } from "zod";
 import net from "node:net";
 import path from "node:path";
 import { trimTrailingSlashes } from "@core/trim-slashes";
+import type { S3Settings } from "./storage/s3-store";
 
 /** The environment, parsed once. Every setting of DESIGN.md §3 lives here and nowhere else. */
 const booleanString = z
@@ -164,10 +165,47 @@ const envSchema = z.object({
    * own idle timeout (60 s on most), so the balancer never reuses a connection being closed.
    */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** Where uploads and contact attachments are kept: DATA_DIR (one machine) or an S3 bucket (decision 270). */
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  /** An S3-compatible server's address (MinIO, R2, Spaces…); unset means AWS S3 itself. */
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .max(63)
+    .optional()
+    .transform((v) => v || undefined),
+  S3_REGION: z.string().max(50).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /**
+   * Where the bucket's uploads/ prefix can be read by anyone (a CDN or a public bucket address).
+   * Set, /uploads/<name> redirects there; unset, the shop streams the picture from the bucket.
+   */
+  S3_PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Addresses as endpoint/bucket/key rather than bucket.endpoint/key (MinIO, s3rver). */
+  S3_FORCE_PATH_STYLE: booleanString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "S3_PUBLIC_URL"> & {
+  /** S3_PUBLIC_URL without its trailing slash. */
+  S3_PUBLIC_URL?: string;
+  /** The bucket's settings, with STORAGE=s3 only. */
+  s3?: S3Settings;
   /** Always set: PUBLIC_URL without its trailing slash, or http://localhost:PORT outside production. */
   PUBLIC_URL: string;
   dataDir: string;
@@ -190,11 +228,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment: PUBLIC_URL is required in production (the shop's own address, e.g. https://azya.eg)",
     );
   }
+  if (c.STORAGE === "s3" && !c.S3_BUCKET) {
+    throw new Error("Invalid environment: S3_BUCKET is required with STORAGE=s3");
+  }
   const publicUrl = trimTrailingSlashes(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`);
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
     PUBLIC_URL: publicUrl,
+    S3_PUBLIC_URL: c.S3_PUBLIC_URL ? trimTrailingSlashes(c.S3_PUBLIC_URL) : undefined,
+    s3:
+      c.STORAGE === "s3"
+        ? {
+            endpoint: c.S3_ENDPOINT,
+            bucket: c.S3_BUCKET!,
+            region: c.S3_REGION,
+            accessKeyId: c.S3_ACCESS_KEY_ID,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : undefined,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
     outboxDir: path.join(dataDir, "outbox"),

@@ -4,6 +4,7 @@ import type { Database, Db } from "./db/client";
 import type { Jobs } from "./jobs/worker";
 import type { Mailer } from "./mail/mailer";
 import type { Texter } from "./sms/texter";
+import type { Storage } from "./storage";
 
 /**
  * What every service needs from the outside world, passed explicitly. The Fastify routes and the
@@ -18,5 +19,7 @@ export interface AppDeps {
   /** Queues text messages as jobs, like the mailer. */
   sms: Texter;
   jobs: Jobs;
+  /** Uploads and private files: the disk or a shared bucket (server/storage). */
+  storage: Storage;
   log: FastifyBaseLogger;
 }

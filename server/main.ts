@@ -5,6 +5,8 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { prepareDatabase } from "./db/startup";
 import { buildApp } from "./app";
+import { serveBackupRequests } from "./ops/live-backup";
+import { pgliteDirOf } from "./ops/restore";
 
 export interface StartOptions {
   /** React Router's server build, bundled beside this code (server/app-entry.ts). */
@@ -16,7 +18,7 @@ export interface StartOptions {
 /** Opens the database, builds the app and listens until SIGTERM/SIGINT. */
 export async function startServer({ ssrBuild, buildDir }: StartOptions) {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db") });
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: pgliteDirOf(config.dataDir) });
   const app = await buildApp({
     config,
     database,
@@ -25,12 +27,16 @@ export async function startServer({ ssrBuild, buildDir }: StartOptions) {
     started: false,
   });
 
+  // `npm run backup` asks this process for PGlite's dump (server/ops/live-backup.ts).
+  const stopBackups = database.driver === "pglite" ? serveBackupRequests({ ...app.deps, database }) : () => {};
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "stopping: finishing requests in flight");
     try {
+      stopBackups();
       await app.close();
       await database.close();
       process.exit(0);

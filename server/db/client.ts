@@ -39,6 +39,10 @@ export interface Database {
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** The pool's connections now (for /metrics); null where there is no pool (PGlite). */
   poolUse(): { total: number; idle: number; waiting: number } | null;
+  /** PostgreSQL only: the connection URL (pg_dump reads the database through it). */
+  url?: string;
+  /** PGlite only: the whole data directory as a gzipped tarball, taken between two queries (backups). */
+  dumpDataDir?(): Promise<Buffer>;
 }
 
 export interface OpenDatabaseOptions {
@@ -47,6 +51,11 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; omitted means in memory. */
   pgliteDir?: string;
   poolSize?: number;
+}
+
+/** PGlite with the extensions the migrations need; `loadDataDir` starts it from a backup's tarball. */
+export function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -66,6 +75,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     return {
       db,
       driver: "postgres",
+      url: opts.url,
       concurrent: true,
       close: () => pool.end(),
       onConnectionError: (fn) => {
@@ -76,7 +86,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
+  const client = await openPglite(opts.pgliteDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite runs inside the process: there is no connection to lose.
   return {
@@ -87,6 +97,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     onConnectionError: () => {},
     withAdvisoryLock: (_key, fn) => fn(),
     poolUse: () => null,
+    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()),
   };
 }
 

@@ -12,7 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  attachments?: { filename: string; path: string; contentType?: string }[];
+  /** A file on disk (`path`) or bytes already read (`content`, from a bucket). */
+  attachments?: ({ filename: string; contentType?: string } & ({ path: string } | { content: Buffer }))[];
 }
 
 /** What actually delivers a message (SMTP or the outbox); only the "mail" job calls it. */

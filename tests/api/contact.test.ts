@@ -156,7 +156,8 @@ describe("sending a contact message", () => {
     expect(mail.text).toContain("salma@example.com");
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments![0]).toMatchObject({ filename: "attachment-1.pdf", contentType: "application/pdf" });
-    expect(fs.readFileSync(mail.attachments![0]!.path)).toEqual(PDF);
+    const attached = mail.attachments![0]!;
+    expect("path" in attached && fs.readFileSync(attached.path)).toEqual(PDF);
   });
 
   it("refuses attachments that are not this server's contact uploads", async () => {

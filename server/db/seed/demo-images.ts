@@ -1,12 +1,11 @@
 /**
  * Demo pictures drawn, not downloaded: a garment silhouette in the product's colour on a soft
- * gradient, rendered from SVG to WebP at the upload widths (400/800/1600) under DATA_DIR/uploads.
+ * gradient, rendered from SVG to WebP at the upload widths (400/800/1600) into the uploads store.
  * Names are stable, so a picture shared by several products is drawn once, and a restart reuses it.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { loadSharp } from "../../modules/media/load-sharp";
 import type { Category } from "@core/constants";
+import type { ObjectStore } from "../../storage";
 
 const WIDTHS = [400, 800, 1600] as const;
 
@@ -72,9 +71,10 @@ function bannerSvg(colors: [string, string], kinds: Category[], width: number): 
 }
 
 /** Rasterises the picture once at the largest width and scales that down for the smaller ones. */
-async function writeSet(uploadsDir: string, name: string, svgFor: (width: number) => string): Promise<void> {
-  const files = WIDTHS.map((w) => ({ w, file: path.join(uploadsDir, `${name}-${w}.webp`) }));
-  if (files.every((f) => fs.existsSync(f.file))) return;
+async function writeSet(uploads: ObjectStore, name: string, svgFor: (width: number) => string): Promise<void> {
+  const files = WIDTHS.map((w) => ({ w, key: `${name}-${w}.webp` }));
+  const present = await Promise.all(files.map((f) => uploads.exists(f.key)));
+  if (present.every(Boolean)) return;
   const largest = WIDTHS[WIDTHS.length - 1]!;
   const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svgFor(largest)))
@@ -83,7 +83,10 @@ async function writeSet(uploadsDir: string, name: string, svgFor: (width: number
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   await Promise.all(
-    files.map(({ w, file }) => sharp(data, raw).resize({ width: w }).webp({ quality: 78, effort: 0 }).toFile(file)),
+    files.map(async ({ w, key }) => {
+      const content = await sharp(data, raw).resize({ width: w }).webp({ quality: 78, effort: 0 }).toBuffer();
+      await uploads.put(key, content, "image/webp");
+    }),
   );
 }
 
@@ -103,14 +106,13 @@ export const bannerImage = (name: string, colors: [string, string], kinds: Categ
 });
 
 /** Renders each distinct picture once, two at a time (the machine has two cores). */
-export async function renderImages(uploadsDir: string, jobs: ImageJob[]): Promise<void> {
-  fs.mkdirSync(uploadsDir, { recursive: true });
+export async function renderImages(uploads: ObjectStore, jobs: ImageJob[]): Promise<void> {
   const unique = [...new Map(jobs.map((j) => [j.name, j])).values()];
   let next = 0;
   const worker = async () => {
     while (next < unique.length) {
       const job = unique[next++]!;
-      await writeSet(uploadsDir, job.name, job.svgFor);
+      await writeSet(uploads, job.name, job.svgFor);
     }
   };
   await Promise.all([worker(), worker()]);

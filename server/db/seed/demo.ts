@@ -70,7 +70,7 @@ export async function seedDemo(deps: AppDeps) {
   });
 
   // Pictures and rows are independent: draw while the database works.
-  const drawing = renderImages(deps.config.uploadsDir, jobs);
+  const drawing = renderImages(deps.storage.uploads, jobs);
 
   await deps.db.transaction(async (tx) => {
     const inserted = await tx.insert(products).values(productRows).returning({ id: products.id, name: products.name });

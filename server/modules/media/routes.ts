@@ -20,7 +20,7 @@ export async function mediaRoutes(app: FastifyInstance) {
         if (file?.fieldname !== "file") throw new AppError("bad_input", "catalogAdmin.uploadMissing");
         if (file.content.length === 0) throw new AppError("bad_input", "catalogAdmin.uploadMissing");
         // saveImage sniffs the bytes: the file name and declared type are never trusted.
-        const saved = await saveImage(app.deps.config.uploadsDir, file.content);
+        const saved = await saveImage(app.deps.storage.uploads, file.content);
         return { ...saved, message: translate(req.lang, "catalogAdmin.imageUploaded") };
       },
       { config: { rateLimit: rateLimit(app.deps.config, 30) } },

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Sharp } from "sharp";
 import { loadSharp } from "./load-sharp";
 import { AppError } from "../../errors";
 import { IMAGE_MAX_PIXELS, imageWork } from "./image-work";
 import type { SavedImage } from "./media-dto";
+import type { ObjectStore } from "../../storage";
 
 /** The widths every upload is stored at; srcset uses them all, `url` is the middle one. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
@@ -26,17 +25,27 @@ export function sniffImage(buf: Buffer): "jpeg" | "png" | "gif" | "webp" | "avif
 }
 
 /**
- * Re-encodes an image to WebP at each width (never enlarged), under random names in uploadsDir.
- * Re-encoding drops metadata (location, camera) and anything hidden after the image data.
+ * Re-encodes an image to WebP at each width (never enlarged), under random names in the uploads
+ * store. Re-encoding drops metadata (location, camera) and anything hidden after the image data.
  */
-export async function saveImage(uploadsDir: string, input: Buffer): Promise<SavedImage> {
+export async function saveImage(uploads: ObjectStore, input: Buffer): Promise<SavedImage> {
   if (!sniffImage(input)) throw new AppError("bad_input", "catalogAdmin.uploadNotImage");
-  return imageWork.run(() => encodeImage(uploadsDir, input));
+  const encoded = await imageWork.run(() => encodeImage(input));
+  // Stored outside the gate: a slow bucket must not hold the one decoding slot.
+  const base = crypto.randomBytes(12).toString("base64url");
+  const urls = {} as SavedImage["urls"];
+  await Promise.all(
+    encoded.map(async ({ width, content }) => {
+      const name = `${base}-${width}.webp`;
+      await uploads.put(name, content, "image/webp");
+      urls[width] = `/uploads/${name}`;
+    }),
+  );
+  return { url: urls[DEFAULT_WIDTH], urls };
 }
 
 /** Decode and encode, inside the gate; the size is read from the header before any pixel is decoded. */
-async function encodeImage(uploadsDir: string, input: Buffer): Promise<SavedImage> {
-  const base = crypto.randomBytes(12).toString("base64url");
+async function encodeImage(input: Buffer): Promise<{ width: (typeof IMAGE_WIDTHS)[number]; content: Buffer }[]> {
   const sharp = await loadSharp();
   let pixels: number;
   try {
@@ -49,20 +58,14 @@ async function encodeImage(uploadsDir: string, input: Buffer): Promise<SavedImag
   if (pixels > IMAGE_MAX_PIXELS) throw new AppError("too_large", "catalogAdmin.uploadTooManyPixels");
   // limitInputPixels again on the decoder itself, should a format's header under-state its size.
   const source: Sharp = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
-  await fs.mkdir(uploadsDir, { recursive: true });
-  const urls = {} as SavedImage["urls"];
+  const encoded = [];
   try {
     for (const width of IMAGE_WIDTHS) {
-      const name = `${base}-${width}.webp`;
-      await source
-        .clone()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toFile(path.join(uploadsDir, name));
-      urls[width] = `/uploads/${name}`;
+      const content = await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      encoded.push({ width, content });
     }
   } catch {
     throw new AppError("bad_input", "catalogAdmin.uploadUnreadable");
   }
-  return { url: urls[DEFAULT_WIDTH], urls };
+  return encoded;
 }

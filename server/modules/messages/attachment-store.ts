@@ -1,20 +1,21 @@
-import fs from "node:fs/promises";
-import path from "node:path";
+import type { ObjectStore } from "../../storage";
+import { diskObjectStore } from "../../storage/disk-store";
+import { privateDirOf } from "../../storage";
 
 /**
- * Where contact attachments' bytes live, behind the three calls the shop needs, so another place
- * (object storage) can replace the disk without the services changing. Keys are opaque names
- * chosen by the caller ("<uuid>.<ext>"); a missing key reads as null and deletes quietly.
+ * Where contact attachments' bytes live, behind the calls the shop needs: the private store of
+ * server/storage (a private folder on disk, or a private prefix of the bucket). Keys are opaque
+ * names chosen by the caller ("<uuid>.<ext>"); a missing key reads as null and deletes quietly.
  */
 export interface AttachmentStore {
-  put(key: string, content: Buffer): Promise<void>;
+  put(key: string, content: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
   /** A file path for the mailer to attach, where the store has one (the disk store does). */
   localPath?(key: string): string;
 }
 
-/** A key is our own "<uuid>.<ext>": nothing that could climb out of the folder. */
+/** A key is our own "<uuid>.<ext>": nothing that could climb out of the folder or the prefix. */
 const SAFE_KEY = /^[a-f0-9-]{36}\.[a-z0-9]{1,5}$/;
 
 function checked(key: string): string {
@@ -22,27 +23,17 @@ function checked(key: string): string {
   return key;
 }
 
-/** Files in a private folder (DATA_DIR/private/contact/), outside everything the server serves. */
-export function diskAttachmentStore(dir: string): AttachmentStore {
-  const file = (key: string) => path.join(dir, checked(key));
+/** Attachments in a private object store; never one that is served (decision 270). */
+export function attachmentStore(store: ObjectStore): AttachmentStore {
   return {
-    async put(key, content) {
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      await fs.writeFile(file(key), content, { flag: "wx", mode: 0o600 });
-    },
-    async get(key) {
-      try {
-        return await fs.readFile(file(key));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw err;
-      }
-    },
-    async delete(key) {
-      await fs.rm(file(key), { force: true });
-    },
-    localPath: file,
+    put: (key, content, contentType) => store.put(checked(key), content, contentType),
+    get: (key) => store.get(checked(key)),
+    delete: (key) => store.delete(checked(key)),
+    ...(store.localPath ? { localPath: (key: string) => store.localPath!(checked(key)) } : {}),
   };
 }
 
-export const contactAttachmentDir = (dataDir: string) => path.join(dataDir, "private", "contact");
+/** Files in a private folder (DATA_DIR/private/contact/), outside everything the server serves. */
+export const diskAttachmentStore = (dir: string) => attachmentStore(diskObjectStore(dir, { private: true }));
+
+export const contactAttachmentDir = privateDirOf;

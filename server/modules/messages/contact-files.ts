@@ -81,7 +81,7 @@ export async function saveContactFile(
     });
   });
   try {
-    await store.put(storageKey, content);
+    await store.put(storageKey, content, type.mime);
   } catch (err) {
     await db.delete(contactAttachments).where(eq(contactAttachments.id, id));
     throw err;

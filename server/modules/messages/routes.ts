@@ -5,7 +5,7 @@ import { AppError, notFound } from "../../errors";
 import { readOneFile, registerMultipart } from "../../http/multipart";
 import { mountContract } from "../../http/operation";
 import { rateLimit } from "../../http/rate-limit";
-import { contactAttachmentDir, diskAttachmentStore } from "./attachment-store";
+import { attachmentStore } from "./attachment-store";
 import {
   CONTACT_UPLOAD_LIMITS,
   readMessageAttachment,
@@ -19,7 +19,7 @@ import { sendContactMessage } from "./send-message";
 export async function messageRoutes(app: FastifyInstance) {
   await registerMultipart(app);
   const { deps } = app;
-  const store = diskAttachmentStore(contactAttachmentDir(deps.config.dataDir));
+  const store = attachmentStore(deps.storage.private);
 
   // Unclaimed uploads go within the hour even when nobody uploads again; the timer never keeps the process alive.
   const sweep = setInterval(() => {

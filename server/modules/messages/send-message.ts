@@ -39,8 +39,13 @@ export async function sendContactMessage(
   const attachments = [];
   for (const f of files) {
     const filename = `attachment-${f.position}.${f.ext}`;
+    // On disk the mailer reads the file itself; from a bucket the bytes are fetched first.
     const local = store.localPath?.(f.storageKey);
     if (local) attachments.push({ filename, path: local, contentType: f.mime });
+    else {
+      const content = await store.get(f.storageKey);
+      if (content) attachments.push({ filename, content, contentType: f.mime });
+    }
   }
   await deps.mailer.send({
     to: deps.config.SHOP_EMAIL,

@@ -1,0 +1,12 @@
+// The built server bundle's exports, for the command-line tools (backup, restore).
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { SERVER_BUNDLE } from "./built-server.mjs";
+
+export async function loadBuiltServer() {
+  if (!existsSync(SERVER_BUNDLE)) {
+    console.error("No build found: run `npm run build` first (or `npm start`, which builds when needed).");
+    process.exit(1);
+  }
+  return import(pathToFileURL(SERVER_BUNDLE).href);
+}
