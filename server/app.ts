@@ -177,6 +177,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     hsts: config.isProduction && Boolean(config.PUBLIC_URL?.startsWith("https")),
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
+    // Not Helmet's no-referrer: under it a browser sends `Origin: null` with a form post, and React
+    // Router then refuses the /auth sign-in posted without scripts as cross-site (decision 200).
+    // Other sites still get no referrer.
+    referrerPolicy: { policy: "same-origin" },
   });
   app.decorate("pageCsp", pageCspBuilder(config));
   // With REDIS_URL, every process behind a load balancer shares one count per client (DESIGN.md §7).

@@ -31,7 +31,8 @@ describe("security headers", () => {
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    // Same-origin: form posts carry their Origin (React Router's check), other sites get no referrer.
+    expect(res.headers["referrer-policy"]).toBe("same-origin");
     expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(res.headers["strict-transport-security"]).toBeUndefined(); // only in production over https
     expect(res.headers["x-powered-by"]).toBeUndefined();
