@@ -209,9 +209,11 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await form.locator('select[name="category"]').selectOption("dresses");
     await form.locator('select[name="collection"]').selectOption("summer");
     await form.locator('input[name="price"]').fill("1250");
-    await form.locator('input[name="stock"]').fill("8");
     await form.getByRole("checkbox", { name: "M", exact: true }).check();
     await form.getByRole("checkbox", { name: "L", exact: true }).check();
+    // Stock per size and color (issue 15): 5 of M and 3 of L in black.
+    await form.getByTestId("stock-M-#000000").fill("5");
+    await form.getByTestId("stock-L-#000000").fill("3");
 
     // Submitting without an image shows the spec's message and sends nothing.
     await page.getByTestId("product-submit").click();
@@ -259,9 +261,10 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await open(page, `/moderator/edit-product/${product._id}`);
     const form = page.getByTestId("product-form");
     await expect.poll(() => form.locator('input[name="price"]').inputValue()).toBe("450");
-    expect(await form.locator('input[name="stock"]').inputValue()).toBe("20");
+    // Its 20 were spread over M and L in black (decision 230); M goes down to 2.
+    expect(await form.getByTestId("stock-M-#000000").inputValue()).toBe("10");
     expect(await form.getByRole("checkbox", { name: "M", exact: true }).isChecked()).toBe(true);
-    await form.locator('input[name="stock"]').fill("12");
+    await form.getByTestId("stock-M-#000000").fill("2");
     await page.getByTestId("product-submit").click();
     await expectToast(page, dictionaries[lang]["catalogAdmin.productUpdated"]!);
     const saved = await call<{ stock: number }>(`/products/${product._id}`);

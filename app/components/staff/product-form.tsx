@@ -85,6 +85,8 @@ function fromProduct(p: ProductDTO): FormState {
 }
 
 type Variants = ProductDTO["variants"];
+/** The colour list without the row being typed (the server drops empty entries too). */
+const filledColors = (colors: string[]) => colors.map((c) => c.trim()).filter(Boolean);
 const stocksOf = (variants: Variants) => Object.fromEntries(variants.map((v) => [cellKey(v.size, v.color), v.stock]));
 
 /**
@@ -93,7 +95,7 @@ const stocksOf = (variants: Variants) => Object.fromEntries(variants.map((v) => 
  */
 function toValues(form: FormState, base: Record<string, number> | null) {
   const { variants: cells, ...fields } = form;
-  const variants = offeredPairs(form.sizes, form.colors).map((p) => {
+  const variants = offeredPairs(form.sizes, filledColors(form.colors)).map((p) => {
     const key = cellKey(p.size, p.color);
     const cell = cells[key];
     return {
@@ -181,7 +183,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
   const err = (key: string) => save.error(key) ?? null;
   // A pair's message (its index in the grid's pairs) or the grid's own; shown under the grid.
   const variantError =
-    offeredPairs(form.sizes, form.colors)
+    offeredPairs(form.sizes, filledColors(form.colors))
       .flatMap((_, i) => [err(`variants.${i}`), err(`variants.${i}.stock`), err(`variants.${i}.sku`)])
       .find(Boolean) ??
     err("variants") ??
@@ -331,7 +333,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
                 }}
                 data-testid="stock-conflict-keep"
               >
-                {t("staff.stockConflictKeep", { n: gridTotal(form.variants, form.sizes, form.colors) })}
+                {t("staff.stockConflictKeep", { n: gridTotal(form.variants, form.sizes, filledColors(form.colors)) })}
               </Button>
             </div>
           </div>
@@ -414,7 +416,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
         <StockGrid
           code={form.code}
           sizes={form.sizes}
-          colors={form.colors}
+          colors={filledColors(form.colors)}
           cells={form.variants}
           onChange={(key, cell) => setForm((f) => ({ ...f, variants: { ...f.variants, [key]: cell } }))}
           error={variantError}
