@@ -48,7 +48,11 @@ describe.each(["en", "ar"] as const)("back-in-stock alerts and size guides, in %
     // With two sizes and none chosen, the form says to choose one first.
     expect(await page.getByTestId("back-in-stock-submit").isDisabled()).toBe(true);
     await page.getByTestId("size-picker").getByText("M", { exact: true }).click();
-    await form.getByLabel(t("alerts.emailLabel")).fill(`waiting-${lang}@example.com`);
+    const email = form.getByLabel(t("alerts.emailLabel"));
+    await email.fill("not-an-email");
+    await page.getByTestId("back-in-stock-submit").click();
+    await form.getByRole("alert").getByText(t("validation.emailInvalid")).waitFor();
+    await email.fill(`waiting-${lang}@example.com`);
     await page.getByTestId("back-in-stock-submit").click();
     await page.getByTestId("back-in-stock-done").getByText(t("alerts.subscribed")).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
