@@ -34,6 +34,17 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ ADMIN_EMAIL: "nope" })).toThrow(/ADMIN_EMAIL/);
   });
 
+  it("takes a METRICS_TOKEN of 16 to 256 characters, empty meaning none, and a safe EVENTS_CHANNEL", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "test", METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "test", METRICS_TOKEN: "x".repeat(16) }).METRICS_TOKEN).toBe("x".repeat(16));
+    expect(() => loadConfig({ NODE_ENV: "test", METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ NODE_ENV: "test", METRICS_TOKEN: "x".repeat(10_000) })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ NODE_ENV: "test" }).EVENTS_CHANNEL).toBe("azya_events");
+    expect(() => loadConfig({ NODE_ENV: "test", EVENTS_CHANNEL: 'x"; drop table users' })).toThrow(/EVENTS_CHANNEL/);
+    expect(() => loadConfig({ NODE_ENV: "test", EVENTS_CHANNEL: "a".repeat(10_000) })).toThrow(/EVENTS_CHANNEL/);
+  });
+
   it("reads SEED_DEMO as a boolean", () => {
     expect(loadConfig({ NODE_ENV: "test", SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
     expect(loadConfig({ NODE_ENV: "test", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
