@@ -75,7 +75,7 @@ const ordersIn = async (db: Database["db"]) => ({
 
 /** A fresh app on the restored database and storage: same orders, same pictures, same attachment. */
 async function expectRestored(config: ReturnType<typeof loadConfig>, database: Database) {
-  const app = await buildApp({ config, database, mailer: { send: async () => {} } });
+  const app = await buildApp({ config, database, mailTransport: { send: async () => {} }, runJobs: false });
   try {
     expect(await ordersIn(database.db)).toEqual(await ordersIn(t.deps.db));
     for (const url of pictures) {
