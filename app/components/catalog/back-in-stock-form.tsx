@@ -7,6 +7,14 @@ import { call } from "~/lib/api-client";
 import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 
+/** The obvious mistakes, as the schema's messages; the length is capped before the pattern runs. */
+function emailProblem(email: string): string | null {
+  const value = email.trim();
+  if (!value) return "alerts.emailRequired";
+  if (value.length > 200) return "validation.tooLong";
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : "validation.emailInvalid";
+}
+
 export interface BackInStockFormProps {
   productId: string;
   /** The product's sizes: with any, one must be chosen before signing up. */
@@ -25,8 +33,9 @@ export function BackInStockForm({ productId, sizes, size, color }: BackInStockFo
   const headingId = useId();
   const [email, setEmail] = useState("");
   const [done, setDone] = useState<string | null>(null);
-  // No zod schema here: it would add zod (about 24 kB gzipped) to the product page's scripts. The
-  // server checks with the same schema and its 400 puts the message beside the field.
+  // No zod schema here: it would add zod (about 24 kB gzipped) to the product page's scripts. A plain
+  // check catches a mistyped address at once; the server checks with the schema, and its 400 puts
+  // anything else beside the field.
   const subscribe = useMutation((body: BackInStockInput) => call("POST /back-in-stock", { body }), {
     revalidate: false,
     onSuccess: (reply) => {
@@ -50,7 +59,12 @@ export function BackInStockForm({ productId, sizes, size, color }: BackInStockFo
       <form
         noValidate
         className="flex flex-wrap items-end gap-2"
-        onSubmit={subscribe.onSubmit(() => ({ productId, size, color, email }))}
+        onSubmit={(e) => {
+          const problem = emailProblem(email);
+          if (!problem) return subscribe.onSubmit(() => ({ productId, size, color, email }))(e);
+          e.preventDefault();
+          subscribe.setErrors({ email: t(problem) });
+        }}
       >
         <div className="min-w-56 flex-1">
           <TextField
