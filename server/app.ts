@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(replySerializer(config.NODE_ENV === "test"));
 
   const mailer = opts.mailer ?? createMailer(config, app.log);
-  const storage = opts.storage ?? createStorage(config);
+  const storage = opts.storage ?? (await createStorage(config));
   if (!opts.storage) app.addHook("onClose", async () => storage.close());
   app.decorate("deps", { config, database, db: database.db, mailer, storage, log: app.log });
 
