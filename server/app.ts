@@ -155,7 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const mailer = queuedMailer(jobs, database.db, opts.mailTransport ?? createMailTransport(config, app.log));
   const sms = queuedTexter(jobs, database.db, opts.smsTransport ?? createSmsTransport(config, app.log));
-  const storage = opts.storage ?? createStorage(config);
+  const storage = opts.storage ?? (await createStorage(config));
   if (!opts.storage) app.addHook("onClose", async () => storage.close());
   app.decorate("deps", { config, database, db: database.db, mailer, sms, jobs, storage, log: app.log });
   if (opts.runJobs !== false) {

@@ -26,7 +26,7 @@ export async function backupCommand(): Promise<string> {
     pgliteDir: pgliteDirOf(config.dataDir),
     poolSize: 1,
   });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   try {
     return await writeBackup({ database, storage, outDir });
   } finally {
@@ -39,7 +39,7 @@ export async function restoreCommand(file: string | undefined): Promise<string> 
   if (!file) throw new Error("usage: npm run restore <backup .tar.gz>");
   const config = commandConfig();
   if (!config.DATABASE_URL && runningShopPid(config.dataDir)) throw new Error("stop the shop before restoring");
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   try {
     const manifest = await restoreBackup({ config, storage, file });
     return `restored the ${manifest.database} database and ${manifest.files.uploads} pictures, ${manifest.files.private} attachments from ${manifest.createdAt}`;

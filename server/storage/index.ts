@@ -2,7 +2,6 @@ import path from "node:path";
 import type { Config } from "../config";
 import { diskObjectStore } from "./disk-store";
 import type { Storage } from "./object-store";
-import { s3Client, s3ObjectStore } from "./s3-store";
 
 export type { ObjectStore, Storage } from "./object-store";
 
@@ -13,9 +12,13 @@ export const PRIVATE_PREFIX = "private/contact/";
 /** Where contact attachments live on disk: outside everything the server serves. */
 export const privateDirOf = (dataDir: string) => path.join(dataDir, "private", "contact");
 
-/** The disk under DATA_DIR (the default), or one S3 bucket shared by every process (STORAGE=s3). */
-export function createStorage(config: Config): Storage {
+/**
+ * The disk under DATA_DIR (the default), or one S3 bucket shared by every process (STORAGE=s3).
+ * The AWS SDK is loaded only for a bucket: a shop on disk never pays its memory or start-up time.
+ */
+export async function createStorage(config: Config): Promise<Storage> {
   if (config.STORAGE === "s3") {
+    const { s3Client, s3ObjectStore } = await import("./s3-store");
     const s3 = config.s3!;
     const client = s3Client(s3);
     return {

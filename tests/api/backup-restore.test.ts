@@ -109,7 +109,7 @@ describe("backup and restore", () => {
 
       const dataDir = path.join(temp, "restored");
       const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv);
-      const manifest = await restoreBackup({ config, storage: createStorage(config), file });
+      const manifest = await restoreBackup({ config, storage: await createStorage(config), file });
       expect(manifest).toMatchObject({ database: "pglite", storage: "disk", files: { uploads: 3, private: 1 } });
       const database = await openDatabase({ pgliteDir: pgliteDirOf(dataDir) });
       try {
@@ -119,7 +119,9 @@ describe("backup and restore", () => {
         expect(restored.lines).toBe(restored.orders);
         await database.close();
         // A second restore never writes over a shop's data.
-        await expect(restoreBackup({ config, storage: createStorage(config), file })).rejects.toThrow(/not empty/);
+        await expect(restoreBackup({ config, storage: await createStorage(config), file })).rejects.toThrow(
+          /not empty/,
+        );
       } finally {
         await database.close().catch(() => {});
       }
@@ -131,7 +133,7 @@ describe("backup and restore", () => {
       });
       const again = path.join(temp, "restored-again");
       const config2 = loadConfig({ NODE_ENV: "test", DATA_DIR: again, LOG_LEVEL: "silent" } as NodeJS.ProcessEnv);
-      await restoreBackup({ config: config2, storage: createStorage(config2), file: quiet });
+      await restoreBackup({ config: config2, storage: await createStorage(config2), file: quiet });
       const database2 = await openDatabase({ pgliteDir: pgliteDirOf(again) });
       try {
         await expectRestored(config2, database2);
@@ -159,7 +161,7 @@ describe("backup and restore", () => {
         DATABASE_URL: url,
         LOG_LEVEL: "silent",
       } as NodeJS.ProcessEnv);
-      const manifest = await restoreBackup({ config, storage: createStorage(config), file });
+      const manifest = await restoreBackup({ config, storage: await createStorage(config), file });
       expect(manifest).toMatchObject({ database: "postgres", files: { uploads: 3, private: 1 } });
       const database = await openDatabase({ url, poolSize: 2 });
       try {
@@ -167,7 +169,7 @@ describe("backup and restore", () => {
       } finally {
         await database.close();
       }
-      await expect(restoreBackup({ config, storage: createStorage(config), file })).rejects.toThrow(/not empty/);
+      await expect(restoreBackup({ config, storage: await createStorage(config), file })).rejects.toThrow(/not empty/);
     },
   );
 
