@@ -8,7 +8,7 @@
  * listing that lags never sells what is not there.
  * One module state: the server is built once (docs/decisions/150), so the API and the pages share it.
  */
-import { on } from "../../events";
+import { on } from "../../../events";
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
