@@ -15,5 +15,3 @@ export function requireRole(request: Request, context: AppLoadContext, roles: Se
   if (!roles.includes(user.role)) throw redirect("/unauthorized");
   return user;
 }
-
-export { isStaff } from "@core/roles";

@@ -37,8 +37,11 @@ export interface MutationOptions<I, R> {
   schema?: z.ZodType;
   /** Success toast: the server's `message` by default; a string (an i18n key) or a function instead; false for none. */
   success?: false | string | ((reply: R) => string | undefined);
-  /** Failure toast when the server sent no message (network failure): an i18n key. */
-  failure?: string;
+  /**
+   * Failure toast when the server sent no message (network failure): an i18n key. False for no
+   * failure toast at all: the screen shows the error itself, beside its field (from `onError`).
+   */
+  failure?: false | string;
   /** Re-run the page's loaders after success (default true). */
   revalidate?: boolean;
   onSuccess?: (reply: R, input: I) => void | Promise<void>;
@@ -99,6 +102,8 @@ export function useMutation<I, R>(run: (input: I) => Promise<R>, options: Mutati
         return reply;
       } catch (e) {
         setErrors(serverFieldErrors(e));
+        options.onError?.(e, input);
+        if (options.failure === false) return undefined;
         const message =
           e instanceof ApiError && typeof e.body.message === "string" && e.body.message.trim()
             ? e.body.message
@@ -106,7 +111,6 @@ export function useMutation<I, R>(run: (input: I) => Promise<R>, options: Mutati
               ? t(options.failure)
               : errorMessage(e);
         toast.error(message);
-        options.onError?.(e, input);
         return undefined;
       } finally {
         inFlight.current = false;

@@ -9,6 +9,7 @@ import { useT } from "~/i18n/react";
 import { ApiError } from "~/lib/api";
 import { call, type Reply } from "~/lib/api-client";
 import { useCart } from "~/lib/cart-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useRootData, type RootData } from "~/root";
 import { Button } from "~/components/ui/button";
 import { EmptyState, PageTitle, Spinner } from "~/components/ui/states";
@@ -65,7 +66,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [form, setForm] = useState(() => emptyCheckoutForm(user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
-  const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const [paymentUrl, setPaymentUrl] = useState<string | null>(null);
   // One key per checkout attempt: a double click or a retried request never makes two orders.
@@ -108,42 +108,44 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       return;
     }
     if (step < CHECKOUT_STEPS.length - 1) setStep(step + 1);
-    else void placeOrder();
+    else if (paymentMethod) void place.submit(paymentMethod);
   }
 
-  async function placeOrder() {
-    if (!paymentMethod || placing) return;
-    setPlacing(true);
-    idempotencyKey.current ??= newIdempotencyKey();
-    try {
-      const res = await call(
+  // One order per attempt: the mutation sends once at a time, and the key makes a retried request
+  // (a flaky network, a second tab) the same order on the server (decision 116).
+  const place = useMutation(
+    (method: PaymentMethod) => {
+      idempotencyKey.current ??= newIdempotencyKey();
+      return call(
         user ? "POST /order" : "POST /order/guest",
-        { body: orderPayload(form, cart.lines, paymentMethod, promo?.code ?? "") },
+        { body: orderPayload(form, cart.lines, method, promo?.code ?? "") },
         { headers: { "Idempotency-Key": idempotencyKey.current } },
       );
-      setPlaced(res.order);
-      await cart.clear();
-      toast.success(t("checkout.orderPlaced", { orderNumber: res.order.orderNumber }));
-      if (paymentMethod === "Credit Card") {
-        const url = await startCardPayment(res.order);
-        if (url) {
-          setPaymentUrl(url);
-          return;
+    },
+    {
+      success: (res) => t("checkout.orderPlaced", { orderNumber: res.order.orderNumber }),
+      failure: "checkout.orderFailed",
+      revalidate: false,
+      onSuccess: async (res, method) => {
+        setPlaced(res.order);
+        await cart.clear();
+        if (method === "Credit Card") {
+          const url = await startCardPayment(res.order);
+          if (url) {
+            setPaymentUrl(url);
+            return;
+          }
         }
-      }
-      finish(res.order);
-    } catch (err) {
-      // The cart or stock changed (e.g. an item sold out): the server's message names it, and the
-      // next attempt is a new one.
-      idempotencyKey.current = null;
-      toast.error(
-        err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("checkout.orderFailed"),
-      );
-      if (err instanceof ApiError && err.status === 409) void cart.refresh();
-    } finally {
-      setPlacing(false);
-    }
-  }
+        finish(res.order);
+      },
+      // The cart or stock changed (e.g. an item sold out): the server's message (the toast) names
+      // it, the cart reloads, and the next attempt is a new one.
+      onError: (err) => {
+        idempotencyKey.current = null;
+        if (err instanceof ApiError && err.status === 409) void cart.refresh();
+      },
+    },
+  );
 
   async function startCardPayment(order: PlacedOrder): Promise<string | null> {
     try {
@@ -246,7 +248,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 {t("checkout.backToCart")}
               </Link>
             ) : (
-              <Button variant="outline" onClick={() => setStep(step - 1)} disabled={placing}>
+              <Button variant="outline" onClick={() => setStep(step - 1)} disabled={place.busy}>
                 {t("checkout.back")}
               </Button>
             )}
@@ -260,11 +262,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               form={step === 0 ? undefined : STEP_FORM}
               onClick={step === 0 ? () => next() : undefined}
               size="lg"
-              loading={placing}
+              loading={place.busy}
               disabled={cart.loading}
               data-testid={last ? "place-order" : "checkout-continue"}
             >
-              {last ? (placing ? t("checkout.placing") : t("checkout.placeOrder")) : t("checkout.continue")}
+              {last ? (place.busy ? t("checkout.placing") : t("checkout.placeOrder")) : t("checkout.continue")}
             </Button>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CATEGORIES, COLLECTIONS } from "@core/constants";
-import { getHomeData, type HomeData } from "@server/modules/catalog/home-data";
+import { getHomeData, type HomeData } from "@server/modules/catalog/read/home-data";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { listPosts } from "@server/modules/content/posts";
 import { HeroCarousel } from "~/components/home/hero-carousel";

@@ -5,12 +5,11 @@ import type { OrderDTO } from "@server/modules/orders/order-dto";
 import { listOwnOrders } from "@server/modules/orders/load-orders";
 import { translateWith } from "@core/i18n/format";
 import { useT } from "~/i18n/react";
-import { ApiError } from "~/lib/api";
 import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useRootData, type RootData } from "~/root";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState, ErrorBlock, PageTitle } from "~/components/ui/states";
-import { toast } from "~/components/ui/toaster";
 import { OrderCard } from "~/components/orders/order-card";
 import { listCityNamesAr } from "@server/modules/shipping/shipping-options";
 import { TrackOrder } from "~/components/orders/track-order";
@@ -61,7 +60,6 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const [orders, setOrders] = useState<OrderDTO[] | null>(loaderData.orders);
   const [failed, setFailed] = useState(loaderData.failed);
   const [cancelling, setCancelling] = useState<OrderDTO | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function reload() {
     try {
@@ -73,28 +71,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  async function confirmCancel() {
-    if (!cancelling) return;
-    setBusy(true);
-    try {
-      const res = await call("PUT /order/:id/cancel", { params: { id: cancelling._id } });
-      const id = cancelling._id;
+  const cancel = useMutation((order: OrderDTO) => call("PUT /order/:id/cancel", { params: { id: order._id } }), {
+    success: (res) => res.message || t("orders.cancelled"),
+    failure: "orders.cancelFailed",
+    // The list is this page's own state (it changes in place), so the loader is not asked again.
+    revalidate: false,
+    onSuccess: (_res, order) => {
       setOrders(
         (list) =>
           list?.map((o) =>
-            o._id === id ? { ...o, status: "Cancelled", shipping: { ...o.shipping, status: "Cancelled" } } : o,
+            o._id === order._id ? { ...o, status: "Cancelled", shipping: { ...o.shipping, status: "Cancelled" } } : o,
           ) ?? null,
       );
-      toast.success(res.message ?? t("orders.cancelled"));
       setCancelling(null);
-    } catch (err) {
-      toast.error(
-        err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("orders.cancelFailed"),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-10 p-4 md:p-6">
@@ -137,8 +128,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         title={t("orders.cancelTitle")}
         description={cancelling ? t("orders.cancelText", { orderNumber: cancelling.orderNumber }) : undefined}
         confirmLabel={t("orders.cancelConfirm")}
-        onConfirm={confirmCancel}
-        loading={busy}
+        onConfirm={() => void (cancelling && cancel.submit(cancelling))}
+        loading={cancel.busy}
       />
     </section>
   );

@@ -3,7 +3,7 @@ import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
-import { getProduct } from "@server/modules/catalog/get-product";
+import { getProduct } from "@server/modules/catalog/read/get-product";
 import { AppError } from "@server/errors";
 import { ProductDetails } from "~/components/catalog/product-details";
 import { WishlistProvider } from "~/components/catalog/wishlist";

@@ -4,7 +4,7 @@ import { Link, redirect, useLocation, useNavigate, useNavigation } from "react-r
 import type { Route } from "./+types/shop";
 import { LIMITS } from "@core/constants";
 import { shopQueryFromUrl } from "@core/shop-query";
-import { listProducts } from "@server/modules/catalog/list-products";
+import { listProducts } from "@server/modules/catalog/read/list-products";
 import { ProductCard } from "~/components/catalog/product-card";
 import { FilterPanel } from "~/components/catalog/filter-panel";
 import { BottomSheet } from "~/components/catalog/bottom-sheet";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap";
-import { listSitemapEntries } from "@server/modules/catalog/sitemap-entries";
+import { listSitemapEntries } from "@server/modules/catalog/read/sitemap-entries";
 import { siteOrigin } from "~/components/catalog/seo";
 
 const STATIC_PATHS = [

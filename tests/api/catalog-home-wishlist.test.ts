@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeBanner, makeDiscount, makeProduct } from "../support/catalog-factories";
 import { collections, products } from "../../server/db/schema";
-import { getHomeData, HOME_ROW_SIZE } from "../../server/modules/catalog/home-data";
+import { getHomeData, HOME_ROW_SIZE } from "../../server/modules/catalog/read/home-data";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 import { productsPerRow } from "../../app/components/home/row-layout";
 

@@ -11,8 +11,8 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeDiscount, makeProduct } from "../support/catalog-factories";
 import { shopQuerySchema } from "../../core/shop-query";
-import { listProducts } from "../../server/modules/catalog/list-products";
-import { invalidateCatalogMemo } from "../../server/modules/catalog/catalog-memo";
+import { listProducts } from "../../server/modules/catalog/read/list-products";
+import { invalidateCatalogMemo } from "../../server/modules/catalog/read/catalog-memo";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 
 let t: TestApp;

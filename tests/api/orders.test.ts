@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeCity, makeProduct, makePromoCode, orderPayload, stockOf, usesOf } from "../support/order-factories";
 import { auditLog, cartItems, orders, products } from "../../server/db/schema";
-import { invalidateCatalogMemo } from "../../server/modules/catalog/catalog-memo";
+import { invalidateCatalogMemo } from "../../server/modules/catalog/read/catalog-memo";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,9 +12,9 @@ import type { Db } from "../../server/db/client";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { makeProduct } from "../support/catalog-factories";
 import { shopQuerySchema } from "../../core/shop-query";
-import { listProducts } from "../../server/modules/catalog/list-products";
-import { invalidateCatalogMemo } from "../../server/modules/catalog/catalog-memo";
-import { forgetTypoMisses, TYPO_MAX_RUNNING, withTypoSlot } from "../../server/modules/catalog/typo-fallback";
+import { listProducts } from "../../server/modules/catalog/read/list-products";
+import { invalidateCatalogMemo } from "../../server/modules/catalog/read/catalog-memo";
+import { forgetTypoMisses, TYPO_MAX_RUNNING, withTypoSlot } from "../../server/modules/catalog/read/typo-fallback";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emit } from "../../server/events";
-import { invalidateCatalogMemo, memoised, memoKey, recall } from "../../server/modules/catalog/catalog-memo";
+import { invalidateCatalogMemo, memoised, memoKey, recall } from "../../server/modules/catalog/read/catalog-memo";
 
 describe("catalogue memo", () => {
   const db = {};

@@ -21,7 +21,7 @@ const ROOT = path.resolve(__dirname, "../..");
 const modules = {
   ...import.meta.glob("../../core/validation/**/*.ts", { eager: true }),
   ...import.meta.glob("../../server/modules/**/schemas.ts", { eager: true }),
-  ...import.meta.glob("../../server/modules/catalog/list-products.ts", { eager: true }),
+  ...import.meta.glob("../../server/modules/catalog/read/list-products.ts", { eager: true }),
 } as Record<string, Record<string, unknown>>;
 
 interface Found {

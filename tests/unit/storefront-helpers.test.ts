@@ -18,7 +18,7 @@ import {
   productSpecifications,
 } from "../../app/components/catalog/product-text";
 import { imageSources } from "../../app/components/catalog/image-sources";
-import { colorName } from "../../app/components/catalog/color-names";
+import { colorName } from "../../core/color-names";
 import { postPreview } from "../../app/components/posts/post-text";
 import { fitWithin } from "../../app/components/posts/compress-image";
 

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/react";
-import { colorName, swatchColor } from "~/components/catalog/color-names";
+import { colorName, swatchColor } from "@core/color-names";
 
 /** A colour shown as a dot and named for screen readers ("Black"), as the product page names it. */
 export function ColorSwatch({ color, className = "size-4" }: { color: string; className?: string }) {

@@ -1,7 +1,7 @@
 import { Minus, Plus } from "lucide-react";
 import { useId } from "react";
 import { useT } from "~/i18n/react";
-import { colorName, swatchColor } from "./color-names";
+import { colorName, swatchColor } from "@core/color-names";
 import { sizeLabel } from "~/lib/size-label";
 
 /** Sizes as a native radio group: arrow keys, one tab stop, announced as "Size, M, 3 of 6". */

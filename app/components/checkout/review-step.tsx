@@ -1,16 +1,22 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Tag, X } from "lucide-react";
-import { api, ApiError } from "~/lib/api";
+import { z } from "zod";
+import { api, serverMessage } from "~/lib/api";
+import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import type { CartLine } from "~/lib/cart-lines";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/toaster";
 import { CheckoutLine } from "./checkout-line";
 
 export interface AppliedPromo {
   code: string;
   percent: number;
 }
+
+/** What the shopper typed, before it is sent; the server checks it against the codes it has. */
+const promoCodeField = z.object({
+  code: z.string().trim().min(1, "checkout.promoEmpty").max(64, "checkout.promoFailed"),
+});
 
 interface ReviewStepProps {
   lines: CartLine[];
@@ -22,33 +28,26 @@ interface ReviewStepProps {
 export function ReviewStep({ lines, promo, onPromo }: ReviewStepProps) {
   const t = useT();
   const [code, setCode] = useState(promo?.code ?? "");
-  const [checking, setChecking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function apply(e: FormEvent) {
-    e.preventDefault();
-    const wanted = code.trim().toUpperCase();
-    if (!wanted) {
-      setError(t("checkout.promoEmpty"));
-      return;
-    }
-    setChecking(true);
-    setError(null);
-    try {
-      const res = await api<{ discountValue: number; message?: string }>(`/promocodes/${encodeURIComponent(wanted)}`, {
+  // The promo check is a read, but it is sent like a form: once at a time, its failure shown beside
+  // the field instead of a toast. Promotions have no contract yet, hence api() (not call()).
+  const check = useMutation(
+    ({ code }: { code: string }) =>
+      api<{ discountValue: number; code: string }>(`/promocodes/${encodeURIComponent(code)}`, {
         noAuthRedirect: true,
-      });
-      onPromo({ code: wanted, percent: res.discountValue });
-      toast.success(t("checkout.promoApplied", { code: wanted, n: res.discountValue }));
-    } catch (err) {
-      const message =
-        err instanceof ApiError && typeof err.body.message === "string" ? err.body.message : t("checkout.promoFailed");
-      setError(message);
-      onPromo(null);
-    } finally {
-      setChecking(false);
-    }
-  }
+      }),
+    {
+      schema: promoCodeField,
+      success: (res) => t("checkout.promoApplied", { code: res.code, n: res.discountValue }),
+      failure: false,
+      revalidate: false,
+      onSuccess: (res) => onPromo({ code: res.code, percent: res.discountValue }),
+      onError: (err) => {
+        check.setErrors({ code: serverMessage(err, t("checkout.promoFailed")) });
+        onPromo(null);
+      },
+    },
+  );
+  const error = check.error("code");
 
   return (
     <div className="flex flex-col gap-6">
@@ -86,7 +85,11 @@ export function ReviewStep({ lines, promo, onPromo }: ReviewStepProps) {
             </button>
           </div>
         ) : (
-          <form onSubmit={apply} className="flex flex-col gap-2" noValidate>
+          <form
+            onSubmit={check.onSubmit(() => ({ code: code.trim().toUpperCase() }))}
+            className="flex flex-col gap-2"
+            noValidate
+          >
             <div className="flex gap-2">
               <label htmlFor="promo-code" className="sr-only">
                 {t("checkout.promoCode")}
@@ -101,7 +104,7 @@ export function ReviewStep({ lines, promo, onPromo }: ReviewStepProps) {
                 aria-describedby={error ? "promo-error" : undefined}
                 className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm uppercase outline-none focus:border-brand-500 aria-[invalid=true]:border-red-500"
               />
-              <Button type="submit" variant="outline" loading={checking}>
+              <Button type="submit" variant="outline" loading={check.busy}>
                 {t("checkout.apply")}
               </Button>
             </div>

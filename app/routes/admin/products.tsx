@@ -4,7 +4,7 @@ import type { Route } from "./+types/products";
 import { LIMITS } from "@core/constants";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { shopQuerySchema } from "@core/shop-query";
-import { listProducts } from "@server/modules/catalog/list-products";
+import { listProducts } from "@server/modules/catalog/read/list-products";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { call, type Reply } from "~/lib/api-client";

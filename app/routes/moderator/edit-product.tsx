@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/edit-product";
-import { getProduct } from "@server/modules/catalog/get-product";
+import { getProduct } from "@server/modules/catalog/read/get-product";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
 import { metaTranslator } from "~/i18n/meta";

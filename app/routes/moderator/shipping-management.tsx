@@ -1,12 +1,12 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import type { Route } from "./+types/shipping-management";
 import { listShippingOptions } from "@server/modules/shipping/shipping-options";
 import { requireRole } from "~/lib/guards.server";
 import { initialData } from "~/components/staff/initial-data.server";
-import { serverMessage } from "~/lib/api";
 import { call } from "~/lib/api-client";
 import { useCall } from "~/lib/use-call";
+import { useMutation } from "~/lib/use-mutation";
 import type { ShippingOptionDTO as ShippingOption } from "@server/modules/shipping/shipping-options";
 import { inPageLang } from "~/lib/text-lang";
 import { metaTranslator } from "~/i18n/meta";
@@ -15,12 +15,10 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Tabs } from "~/components/ui/tabs";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { toast } from "~/components/ui/toaster";
 import { Price } from "~/components/price";
 import { StaffPage } from "~/components/staff/staff-page";
 import { td, StaffTable } from "~/components/staff/table-scroll";
 import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
-import { fieldErrors } from "@core/validation/field-errors";
 import { QueryStatus } from "~/components/staff/query-status";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,9 +30,6 @@ export function meta({ matches }: Route.MetaArgs) {
   const { t: metaT } = metaTranslator(matches);
   return [{ title: metaT("staff.shippingTitle") }, { name: "robots", content: "noindex" }];
 }
-
-/** The server's message where it sent one, else the spec's fallback (SPEC §8). */
-const failure = serverMessage;
 
 /** A governorate's name in the page's language (Arabic where staff gave it, decision 139). */
 function useCityName() {
@@ -50,23 +45,20 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
   const [tab, setTab] = useState("view");
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ShippingOption | null>(null);
-  const [busy, setBusy] = useState(false);
   const chosen = options.find((o) => o._id === chosenId) ?? null;
 
-  async function remove(option: ShippingOption) {
-    setBusy(true);
-    try {
-      await call("DELETE /shipping/:id", { params: { id: option._id } });
-      toast.success(t("staff.shippingDeleted", { city: cityName(option) }));
+  const remove = useMutation((option: ShippingOption) => call("DELETE /shipping/:id", { params: { id: option._id } }), {
+    // The city being deleted is the one the dialog asked about.
+    success: () => (deleting ? t("staff.shippingDeleted", { city: cityName(deleting) }) : undefined),
+    failure: "staff.shippingDeleteFailed",
+    // The list is this screen's useCall, not a loader's: reload it instead of revalidating.
+    revalidate: false,
+    onSuccess: async (_reply, option) => {
       if (chosenId === option._id) setChosenId(null);
       setDeleting(null);
       await query.reload();
-    } catch (e) {
-      toast.error(failure(e, t("staff.shippingDeleteFailed")));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   const view = (
     <div className="flex flex-col gap-3">
@@ -195,8 +187,8 @@ export default function ShippingManagement({ loaderData }: Route.ComponentProps)
         title={t("staff.deleteShippingConfirm")}
         description={deleting ? cityName(deleting) : undefined}
         confirmLabel={t("common.delete")}
-        loading={busy}
-        onConfirm={() => void (deleting && remove(deleting))}
+        loading={remove.busy}
+        onConfirm={() => void (deleting && remove.submit(deleting))}
       />
     </StaffPage>
   );
@@ -213,38 +205,36 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
     additionalCost: option ? String(option.additionalCost ?? 0) : "",
   };
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const set = (k: keyof typeof initial, v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const err = (k: string) => (errors[k] ? t(errors[k]) : null);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  // The body is the checked values as the server reads them (trimmed, amounts as numbers).
+  const save = useMutation(
+    (values: Partial<typeof initial>) => {
+      const body = shippingOptionInput.parse(values);
+      return option
+        ? call("PUT /shipping/:id", { params: { id: option._id }, body })
+        : call("POST /shipping", { body });
+    },
+    {
+      schema: shippingOptionInput,
+      success: "staff.shippingSaved",
+      failure: option ? "staff.shippingUpdateFailed" : "staff.shippingCreateFailed",
+      revalidate: false,
+      onSuccess: async () => {
+        if (!option) setForm({ city: "", cityAr: "", shipping: "", estTime: "", additionalCost: "" });
+        await onSaved();
+      },
+    },
+  );
+  const err = (k: string) => save.error(k) ?? null;
+  // Only the update form has the additional cost; a blank one leaves the cost as it is.
+  const values = () => {
     const { additionalCost, ...fields } = form;
-    // Only the update form has the field; a blank one leaves the cost as it is.
-    const result = shippingOptionInput.safeParse(option && additionalCost.trim() !== "" ? form : fields);
-    if (!result.success) {
-      setErrors(fieldErrors(result.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      if (option) await call("PUT /shipping/:id", { params: { id: option._id }, body: result.data });
-      else await call("POST /shipping", { body: result.data });
-      toast.success(t("staff.shippingSaved"));
-      if (!option) setForm({ city: "", cityAr: "", shipping: "", estTime: "", additionalCost: "" });
-      await onSaved();
-    } catch (error) {
-      toast.error(failure(error, option ? t("staff.shippingUpdateFailed") : t("staff.shippingCreateFailed")));
-    } finally {
-      setSaving(false);
-    }
-  }
+    return option && additionalCost.trim() !== "" ? form : fields;
+  };
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={save.onSubmit(values)}
       noValidate
       className="flex max-w-md flex-col gap-3"
       data-testid={option ? "shipping-update-form" : "shipping-create-form"}
@@ -298,7 +288,7 @@ function ShippingForm({ option, onSaved }: { option?: ShippingOption; onSaved: (
         />
       ) : null}
       <div>
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={save.busy}>
           {option ? t("staff.updateShipping") : t("staff.createShipping")}
         </Button>
       </div>
@@ -311,36 +301,32 @@ function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSav
   const cityName = useCityName();
   const [selected, setSelected] = useState<string[]>([]);
   const [cost, setCost] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const apply = useMutation(
+    (values: { citiesId: string[]; additionalCost: string }) =>
+      call("PUT /shipping/additional", { body: additionalCostInput.parse(values) }),
+    {
+      schema: additionalCostInput,
+      success: (reply) => t("staff.additionalApplied", { n: reply.count }),
+      failure: "staff.additionalFailed",
+      revalidate: false,
+      onSuccess: async () => {
+        setSelected([]);
+        setCost("");
+        await onSaved();
+      },
+    },
+  );
   useEffect(() => setSelected((s) => s.filter((id) => options.some((o) => o._id === id))), [options]);
   const allChosen = options.length > 0 && selected.length === options.length;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const result = additionalCostInput.safeParse({ citiesId: selected, additionalCost: cost });
-    if (!result.success) {
-      setErrors(fieldErrors(result.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await call("PUT /shipping/additional", { body: result.data });
-      toast.success(t("staff.additionalApplied", { n: result.data.citiesId.length }));
-      setSelected([]);
-      setCost("");
-      await onSaved();
-    } catch (error) {
-      toast.error(failure(error, t("staff.additionalFailed")));
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-4" data-testid="additional-cost-form">
-      <fieldset className="flex flex-col gap-2" aria-describedby={errors.citiesId ? "cities-error" : undefined}>
+    <form
+      onSubmit={apply.onSubmit(() => ({ citiesId: selected, additionalCost: cost }))}
+      noValidate
+      className="flex max-w-2xl flex-col gap-4"
+      data-testid="additional-cost-form"
+    >
+      <fieldset className="flex flex-col gap-2" aria-describedby={apply.error("citiesId") ? "cities-error" : undefined}>
         <legend className="mb-1 text-sm font-medium">{t("staff.citiesToChange")}</legend>
         <label className="inline-flex items-center gap-2 text-sm font-medium">
           <input
@@ -366,9 +352,9 @@ function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSav
             </label>
           ))}
         </div>
-        {errors.citiesId ? (
+        {apply.error("citiesId") ? (
           <p id="cities-error" role="alert" className="text-xs text-red-600">
-            {t(errors.citiesId)}
+            {apply.error("citiesId")}
           </p>
         ) : null}
       </fieldset>
@@ -380,13 +366,13 @@ function AdditionalCost({ options, onSaved }: { options: ShippingOption[]; onSav
           step="0.01"
           value={cost}
           onChange={(e) => setCost(e.target.value)}
-          error={errors.additionalCost ? t(errors.additionalCost) : null}
+          error={apply.error("additionalCost") ?? null}
           required
           name="additionalCost"
         />
       </div>
       <div>
-        <Button type="submit" loading={saving} data-testid="apply-additional">
+        <Button type="submit" loading={apply.busy} data-testid="apply-additional">
           {t("staff.applyAdditional", { n: selected.length })}
         </Button>
       </div>

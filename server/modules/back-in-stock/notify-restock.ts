@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Lang } from "@core/constants";
 import type { AppDeps } from "../../deps";
 import { backInStockSubscriptions, products } from "../../db/schema";
-import { customerVisible } from "../catalog/visibility";
+import { customerVisible } from "../catalog/read/visibility";
 import { restockEmail } from "./restock-email";
 
 export interface RestockedVariant {

@@ -4,7 +4,7 @@ import type { BackInStockInput } from "@core/validation/back-in-stock";
 import type { Db } from "../../db/client";
 import { backInStockSubscriptions, products } from "../../db/schema";
 import { AppError, badInput } from "../../errors";
-import { customerVisible } from "../catalog/visibility";
+import { customerVisible } from "../catalog/read/visibility";
 import { offeredOption, variantSoldOut } from "./variant-match";
 
 /**

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { shopQuerySchema } from "@core/shop-query";
 import { defineOperation } from "../../http/operation";
-import { homeDataDto } from "./home-data";
+import { homeDataDto } from "./read/home-data";
 import { productDto, productPageDto } from "./product-dto";
 
 const idParams = z.object({ id: z.string().max(100) });

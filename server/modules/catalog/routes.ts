@@ -3,9 +3,9 @@ import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { mountContract } from "../../http/operation";
 import { catalogContract } from "./contract";
-import { getProduct } from "./get-product";
-import { homeDataJson } from "./home-data-json";
-import { listProductsJson } from "./list-products";
+import { getProduct } from "./read/get-product";
+import { homeDataJson } from "./read/home-data-json";
+import { listProductsJson } from "./read/list-products";
 import { addToWishlist, getWishlist, removeFromWishlist } from "./wishlist";
 
 export async function catalogRoutes(app: FastifyInstance) {

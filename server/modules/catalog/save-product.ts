@@ -6,7 +6,7 @@ import { products } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { assertOwnUploads } from "../media/own-uploads";
-import { productNotFound } from "./get-product";
+import { productNotFound } from "./read/get-product";
 import { isUuid } from "../../db/ids";
 import { productRowColumns, toProductDTO, type ProductDTO } from "./product-dto";
 import { emit } from "../../events";

@@ -1,10 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { products, wishlistItems } from "../../db/schema";
-import { productNotFound } from "./get-product";
+import { productNotFound } from "./read/get-product";
 import { isUuid } from "../../db/ids";
 import { productRowColumns, toProductDTO, type ProductDTO } from "./product-dto";
-import { customerVisible } from "./visibility";
+import { customerVisible } from "./read/visibility";
 
 /** The user's wishlist, newest first; products since deleted or unpublished drop out of it. */
 export async function getWishlist(deps: Pick<AppDeps, "db">, userId: string): Promise<ProductDTO[]> {

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { discounts, products } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
-import { productNotFound } from "../catalog/get-product";
+import { productNotFound } from "../catalog/read/get-product";
 import { isUuid } from "../../db/ids";
 import { emit } from "../../events";
 import { recordAudit } from "../audit/audit";

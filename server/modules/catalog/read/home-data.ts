@@ -1,17 +1,17 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Lang } from "@core/constants";
-import type { AppDeps } from "../../deps";
-import type { Db } from "../../db/client";
-import { categories, collections, products } from "../../db/schema";
-import { listActiveBanners, type BannerDTO } from "../content/banners";
+import type { AppDeps } from "../../../deps";
+import type { Db } from "../../../db/client";
+import { categories, collections, products } from "../../../db/schema";
+import { listActiveBanners, type BannerDTO } from "../../content/banners";
 import {
   productDto,
   productRowColumns,
   toProductDTO,
   type ProductDTO,
   type ProductRowWithVariants as ProductRow,
-} from "./product-dto";
+} from "../product-dto";
 import { memoKey, recall, remember } from "./catalog-memo";
 import { customerVisible } from "./visibility";
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import crypto from "node:crypto";
-import type { Db, DbOrTx } from "../../db/client";
-import { queryArrays, type CompiledQuery } from "../../db/array-query";
-import { products } from "../../db/schema";
+import type { Db, DbOrTx } from "../../../db/client";
+import { queryArrays, type CompiledQuery } from "../../../db/array-query";
+import { products } from "../../../db/schema";
 import { listingClauses, type ListingShape, type ListingValues } from "./listing-query";
-import { productDtoColumns, type ProductDtoRow } from "./product-dto";
+import { productDtoColumns, type ProductDtoRow } from "../product-dto";
 
 interface ListingStatements {
   page: CompiledQuery;

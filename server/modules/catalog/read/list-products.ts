@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { ShopQuery } from "@core/shop-query";
 import { foldSearchText } from "@core/search-fold";
-import type { AppDeps } from "../../deps";
-import type { Db, DbOrTx } from "../../db/client";
-import type { SessionUser } from "../accounts/sessions";
-import { toProductDTO, type ProductDtoRow, type ProductPage } from "./product-dto";
+import type { AppDeps } from "../../../deps";
+import type { Db, DbOrTx } from "../../../db/client";
+import type { SessionUser } from "../../accounts/sessions";
+import { toProductDTO, type ProductDtoRow, type ProductPage } from "../product-dto";
 import { listingShape, listingValues, type ListingShape, type ListingValues } from "./listing-query";
 import { countListing, readListingPage } from "./listing-statements";
 import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";

@@ -1,5 +1,5 @@
 import type { Lang } from "@core/constants";
-import type { AppDeps } from "../../deps";
+import type { AppDeps } from "../../../deps";
 import { memoised, memoKey } from "./catalog-memo";
 import { getHomeData } from "./home-data";
 

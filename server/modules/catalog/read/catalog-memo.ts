@@ -9,8 +9,8 @@
  * listing that lags never sells what is not there.
  * One module state: the server is built once (docs/decisions/150), so the API and the pages share it.
  */
-import { on } from "../../events";
-import { metrics } from "../../metrics/registry";
+import { on } from "../../../events";
+import { metrics } from "../../../metrics/registry";
 
 const lookups = metrics.counter("azya_catalogue_memo_lookups_total", "Catalogue memo lookups, by hit or miss", [
   "result",

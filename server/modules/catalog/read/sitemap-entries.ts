@@ -1,6 +1,6 @@
 import { asc, desc } from "drizzle-orm";
-import type { AppDeps } from "../../deps";
-import { categories, products } from "../../db/schema";
+import type { AppDeps } from "../../../deps";
+import { categories, products } from "../../../db/schema";
 import { customerVisible } from "./visibility";
 
 /** One sitemap file holds at most 50,000 URLs; the static pages and categories take a few. */

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { AppDeps } from "../../deps";
-import { products } from "../../db/schema";
-import { AppError } from "../../errors";
-import type { SessionUser } from "../accounts/sessions";
-import { productRowColumns, toProductDTO, type ProductDTO, type ProductRowWithVariants } from "./product-dto";
-import { isUuid } from "../../db/ids";
-import { isStaff } from "./visibility";
+import type { AppDeps } from "../../../deps";
+import { products } from "../../../db/schema";
+import { AppError } from "../../../errors";
+import type { SessionUser } from "../../accounts/sessions";
+import { productRowColumns, toProductDTO, type ProductDTO, type ProductRowWithVariants } from "../product-dto";
+import { isUuid } from "../../../db/ids";
+import { isStaff } from "@core/roles";
 
 export const productNotFound = () => new AppError("not_found", "catalog.productNotFound");
 

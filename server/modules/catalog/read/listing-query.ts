@@ -3,9 +3,10 @@ import type { ProductSort } from "@core/shop-query";
 import type { ShopQuery as ProductQuery } from "@core/shop-query";
 import { toPiastres } from "@core/pricing";
 import { foldSearchText } from "@core/search-fold";
-import { products } from "../../db/schema";
-import type { SessionUser } from "../accounts/sessions";
-import { customerVisible, isStaff } from "./visibility";
+import { products } from "../../../db/schema";
+import type { SessionUser } from "../../accounts/sessions";
+import { isStaff } from "@core/roles";
+import { customerVisible } from "./visibility";
 
 /** LIKE wildcards typed by a shopper are literal characters. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
