@@ -1,4 +1,4 @@
-import { colorName } from "./color-names";
+import { colorName } from "@core/color-names";
 import { sizeLabel } from "~/lib/size-label";
 
 /** A colour as people read it ("Black"), not a hex code; a value we cannot name is shown as is. */

@@ -6,7 +6,7 @@
 import type { KeyboardEvent } from "react";
 import { defaultSku, offeredPairs } from "@core/variants";
 import { useLang, useT } from "~/i18n/react";
-import { swatchColor } from "~/components/catalog/color-names";
+import { swatchColor } from "@core/color-names";
 import { colorLabel } from "~/components/catalog/variant-label";
 import { sizeLabel } from "~/lib/size-label";
 
