@@ -142,7 +142,9 @@ export function ProductDetails({ product, compact = false, actions, onAdded }: P
           <WishlistButton productId={product._id} withLabel />
         </div>
 
-        {soldOut || pairSoldOut ? <BackInStockForm productId={product._id} sizes={product.sizes} size={size} color={color} /> : null}
+        {soldOut || pairSoldOut ? (
+          <BackInStockForm productId={product._id} sizes={product.sizes} size={size} color={color} />
+        ) : null}
 
         <p className="flex items-center gap-2 text-sm">
           <Truck className="size-5 text-brand-600" aria-hidden />
