@@ -13,9 +13,11 @@ export interface RestockedVariant {
 
 /**
  * Mails everyone waiting for a restocked size and colour, once each, and ends their subscriptions.
- * The rows are claimed with DELETE … RETURNING: when two restocks race, each row is returned to one
- * of them only, so no address gets two e-mails. A product customers cannot see keeps its waiting
- * list for a later restock, since the link would lead nowhere. Returns how many mails were sent.
+ * The rows are claimed with DELETE … RETURNING and their e-mails queued as jobs in the same
+ * transaction (server/jobs): when two restocks race, each row is returned to one of them only, so no
+ * address gets two e-mails, and a mail server that is down delays the e-mail (the job retries with
+ * backoff) without losing it, even if the process dies. A product customers cannot see keeps its
+ * waiting list for a later restock, since the link would lead nowhere. Returns how many were queued.
  */
 export async function notifyRestockSubscribers(deps: AppDeps, variant: RestockedVariant): Promise<number> {
   const [product] = await deps.db
@@ -24,30 +26,23 @@ export async function notifyRestockSubscribers(deps: AppDeps, variant: Restocked
     .where(and(eq(products.id, variant.productId), customerVisible()));
   if (!product) return 0;
 
-  const claimed = await deps.db
-    .delete(backInStockSubscriptions)
-    .where(
-      and(
-        eq(backInStockSubscriptions.productId, variant.productId),
-        eq(backInStockSubscriptions.size, variant.size),
-        eq(backInStockSubscriptions.color, variant.color),
-      ),
-    )
-    .returning();
-
-  let sent = 0;
-  for (const sub of claimed) {
-    try {
-      await deps.mailer.send({
-        to: sub.email,
-        ...restockEmail(sub.lang as Lang, product, variant, deps.config.PUBLIC_URL),
-      });
-      sent++;
-    } catch (err) {
-      // Put the row back, so the next restock tries this address again instead of losing it.
-      deps.log.error({ err, productId: variant.productId }, "back-in-stock e-mail failed; the subscription is kept");
-      await deps.db.insert(backInStockSubscriptions).values(sub).onConflictDoNothing();
+  return deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .delete(backInStockSubscriptions)
+      .where(
+        and(
+          eq(backInStockSubscriptions.productId, variant.productId),
+          eq(backInStockSubscriptions.size, variant.size),
+          eq(backInStockSubscriptions.color, variant.color),
+        ),
+      )
+      .returning();
+    for (const sub of claimed) {
+      await deps.mailer.send(
+        { to: sub.email, ...restockEmail(sub.lang as Lang, product, variant, deps.config.PUBLIC_URL) },
+        { db: tx },
+      );
     }
-  }
-  return sent;
+    return claimed.length;
+  });
 }

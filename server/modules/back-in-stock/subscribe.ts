@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { Lang } from "@core/constants";
 import type { BackInStockInput } from "@core/validation/back-in-stock";
 import type { Db } from "../../db/client";
-import { backInStockSubscriptions, products } from "../../db/schema";
+import { backInStockSubscriptions, products, productVariants } from "../../db/schema";
 import { AppError, badInput } from "../../errors";
 import { customerVisible } from "../catalog/read/visibility";
-import { offeredOption, variantSoldOut } from "./variant-match";
+import { offeredOption } from "./variant-match";
 
 /**
  * Leaves an address to be told when a sold-out size and colour is back (issue 15, part 5).
@@ -14,7 +14,7 @@ import { offeredOption, variantSoldOut } from "./variant-match";
  */
 export async function subscribeToRestock(db: Db, input: BackInStockInput, lang: Lang): Promise<void> {
   const [product] = await db
-    .select({ stock: products.stock, sizes: products.sizes, colors: products.colors })
+    .select({ sizes: products.sizes, colors: products.colors })
     .from(products)
     .where(and(eq(products.id, input.productId), customerVisible()));
   if (!product) throw new AppError("not_found", "catalog.productNotFound");
@@ -22,7 +22,18 @@ export async function subscribeToRestock(db: Db, input: BackInStockInput, lang: 
   if (size === undefined) throw badInput("alerts.sizeNotOffered");
   const color = offeredOption(product.colors, input.color);
   if (color === undefined) throw badInput("alerts.colorNotOffered");
-  if (!variantSoldOut(product, size, color)) throw new AppError("conflict", "alerts.inStockNow");
+  // Stock is kept per size and colour (issue 15): the pair asked for, not the product's total.
+  const [pair] = await db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, input.productId),
+        eq(productVariants.size, size),
+        eq(productVariants.color, color),
+      ),
+    );
+  if ((pair?.stock ?? 0) > 0) throw new AppError("conflict", "alerts.inStockNow");
 
   await db
     .insert(backInStockSubscriptions)

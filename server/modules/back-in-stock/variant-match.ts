@@ -9,9 +9,3 @@ export function offeredOption(options: string[], value: string): string | undefi
   const wanted = value.toLowerCase();
   return options.find((o) => o.toLowerCase() === wanted);
 }
-
-/**
- * Whether that size and colour is sold out. Stock is kept per product today, so it is the
- * product's stock; when stock is kept per size and colour (issue 15, variants) this reads the pair.
- */
-export const variantSoldOut = (product: { stock: number }, _size: string, _color: string) => product.stock <= 0;
