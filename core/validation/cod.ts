@@ -3,14 +3,12 @@ import { z } from "zod";
 import { orderLookupInput } from "./checkout";
 
 export const confirmOrderInput = orderLookupInput.extend({
-  code: z.preprocess(
-    (v) => (v === null || v === undefined ? "" : v),
-    z
-      .string()
-      .trim()
-      .max(20, "cod.codeFormat")
-      .regex(/^\d{6}$/, "cod.codeFormat"),
-  ),
+  // A missing code reads as a wrong format (one message); the length is capped before the pattern runs.
+  code: z
+    .string({ error: "cod.codeFormat" })
+    .trim()
+    .max(20, { error: "cod.codeFormat", abort: true })
+    .regex(/^\d{6}$/, "cod.codeFormat"),
 });
 export type ConfirmOrderInput = z.infer<typeof confirmOrderInput>;
 

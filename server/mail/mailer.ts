@@ -13,7 +13,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   /** A file on disk (`path`) or bytes already read (`content`, from a bucket). */
-  attachments?: ({ filename: string; contentType?: string } & ({ path: string } | { content: Buffer }))[];
+  attachments?: ({ filename: string; contentType?: string } & (
+    | { path: string }
+    | { content: Buffer }
+    | { content: string; encoding: "base64" }
+  ))[];
 }
 
 /** What actually delivers a message (SMTP or the outbox); only the "mail" job calls it. */
@@ -63,6 +67,19 @@ export function queuedMailer(jobs: Jobs, defaultDb: DbOrTx, transport: MailTrans
   jobs.handle(MAIL_JOB, (payload) => transport.send(payload as unknown as MailMessage));
   return {
     send: (message, opts) =>
-      jobs.enqueue(opts?.db ?? defaultDb, { kind: MAIL_JOB, payload: { ...message }, maxAttempts: 8 }),
+      jobs.enqueue(opts?.db ?? defaultDb, { kind: MAIL_JOB, payload: storable(message), maxAttempts: 8 }),
   };
+}
+
+/**
+ * A job's payload is JSON: an attachment's bytes (a contact file read from a bucket) would become
+ * an array of numbers that nodemailer cannot send. They are kept as base64, which it reads back.
+ */
+function storable(message: MailMessage): Record<string, unknown> {
+  const attachments = message.attachments?.map((a) =>
+    "content" in a && Buffer.isBuffer(a.content)
+      ? { ...a, content: a.content.toString("base64"), encoding: "base64" }
+      : a,
+  );
+  return { ...message, ...(attachments ? { attachments } : {}) };
 }
