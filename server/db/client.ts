@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema";
+import { pgliteStartParams } from "./pglite-settings";
 
 /** Either driver, seen through the one PostgreSQL dialect both speak. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -65,7 +66,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create({
+    dataDir: opts.pgliteDir,
+    extensions: { pg_trgm, unaccent },
+    startParams: pgliteStartParams(),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite runs inside the process: there is no connection to lose.
   return { db, driver: "pglite", concurrent: false, close: () => client.close(), onConnectionError: () => {} };

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { loadSharp } from "../../modules/media/load-sharp";
+import { loadSharp, withSharpCacheWhile } from "../../modules/media/load-sharp";
 import type { Category } from "@core/constants";
 
 const WIDTHS = [400, 800, 1600] as const;
@@ -113,7 +113,8 @@ export async function renderImages(uploadsDir: string, jobs: ImageJob[]): Promis
       await writeSet(uploadsDir, job.name, job.svgFor);
     }
   };
-  await Promise.all([worker(), worker()]);
+  // The cache is off again once the pictures are drawn: the process keeps no libvips cache.
+  await withSharpCacheWhile(() => Promise.all([worker(), worker()]));
 }
 
 export const imageUrl = (job: ImageJob) => `/uploads/${job.name}-800.webp`;
