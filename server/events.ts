@@ -12,7 +12,11 @@ export interface ServerEvents {
    * cancelled or restored), discounts and repricing, banners, the active collections.
    */
   "catalogue.changed": { reason: CatalogueChangeReason };
+  /** Content shown on the shop's pages changed: headlines, posts, shipping fees. */
+  "content.changed": { reason: ContentChangeReason };
 }
+
+export type ContentChangeReason = "headline" | "post" | "shipping";
 
 export type CatalogueChangeReason = "product" | "approval" | "stock" | "pricing" | "banner" | "collections";
 
@@ -24,6 +28,14 @@ const listeners = new Map<keyof ServerEvents, Set<(payload: never) => void>>();
 /** Calls every listener of `name` with `payload`, in the order they subscribed. */
 export function emit<K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]): void {
   for (const listener of listeners.get(name) ?? []) (listener as Listener<K>)(payload);
+}
+
+/** For a promise chain: `.then(announce("content.changed", {...}))` emits once the write succeeded. */
+export function announce<K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]) {
+  return <T>(value: T): T => {
+    emit(name, payload);
+    return value;
+  };
 }
 
 /** Subscribes to `name`; returns the unsubscribe function. */

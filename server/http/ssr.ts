@@ -7,18 +7,43 @@ import { Readable } from "node:stream";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COOKIES } from "@core/constants";
 import type { AppLoadContextValue } from "./load-context";
-import crypto from "node:crypto";
 import { translate } from "@core/i18n";
 import { createRenderGate } from "./render-gate";
 import { readEagerly } from "./read-eagerly";
 import { answerUnknownApi } from "./request-guards";
 import { RETRY_AFTER_SECONDS } from "./error-handler";
 import { classifyDbError } from "./db-errors";
+import { clearOnWrites, createPageCache, newNonce, type PageCache } from "./page-cache";
+import {
+  guestPageKey,
+  isGuestPageRequest,
+  renderedForCache,
+  sendGuestPage,
+  varyWithCookie,
+  type RenderedPage,
+} from "./guest-pages";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Rendered guest pages (page-cache.ts); its stats are what tests and metrics read. */
+    pageCache: PageCache;
+  }
+}
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
   const { SSR_CONCURRENCY, SSR_QUEUE, SSR_WAIT_MS } = app.deps.config;
   const gate = createRenderGate({ limit: SSR_CONCURRENCY, queue: SSR_QUEUE, waitMs: SSR_WAIT_MS });
+  const { PAGE_CACHE_MB } = app.deps.config;
+  const pageCache = createPageCache({
+    maxBytes: PAGE_CACHE_MB * 1024 * 1024,
+    // A page is some tens of KB; a larger one is an oddity not worth a fifth of the probation part.
+    maxEntryBytes: Math.min(512 * 1024, Math.floor((PAGE_CACHE_MB * 1024 * 1024) / 5)),
+    // Writes clear it at once; the clock bounds what no write announces (a discount's start or end).
+    ttlMs: 60_000,
+  });
+  app.decorate("pageCache", pageCache);
+  app.addHook("onClose", clearOnWrites(pageCache));
 
   await app.register(async (scope) => {
     // Form posts reach React Router's actions untouched.
@@ -28,6 +53,10 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     scope.all("/*", async (req: FastifyRequest, reply: FastifyReply) => {
       // An /api path no route serves is an API answer (JSON 404/405), never the HTML 404 page.
       if (req.url.startsWith("/api/")) return answerUnknownApi(app, req, reply);
+      if (PAGE_CACHE_MB > 0 && isGuestPageRequest(req)) {
+        const sent = await serveGuestPage(req, reply);
+        if (sent) return sent;
+      }
       if (!(await gate.enter())) return busy(req, reply);
       // The slot is given back once React has produced the whole page (see renderPage), or
       // when the visitor goes away first: a client that never reads cannot hold it.
@@ -68,10 +97,41 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       );
   }
 
-  /** One page through React Router, with the same services the API uses in its load context. */
-  async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
+  /**
+   * A guest's page from the cache, from a render of the same page already running, or rendered
+   * here (whole, then kept if it may be). Undefined when this request must render the usual way:
+   * a HEAD that missed, or a waiter whose leader's page could not be kept.
+   */
+  async function serveGuestPage(req: FastifyRequest, reply: FastifyReply) {
+    const key = guestPageKey(req);
+    if (req.method === "HEAD") {
+      const page = pageCache.peek(key);
+      return page ? sendGuestPage(app, reply, page, "hit") : undefined;
+    }
+    let own: RenderedPage | "busy" | undefined;
+    const { page, source } = await pageCache.get(key, async () => {
+      if (!(await gate.enter())) {
+        own = "busy";
+        return null;
+      }
+      try {
+        const placeholder = newNonce();
+        const { response, context } = await routeRequest(req, reply, placeholder);
+        own = await renderedForCache(req, response, context.errors.length === 0, placeholder);
+        return own.keep ? own.page : null;
+      } finally {
+        gate.leave();
+      }
+    });
+    if (own === "busy") return busy(req, reply);
+    if (own) return sendGuestPage(app, reply, own.page, source, own);
+    if (page) return sendGuestPage(app, reply, page, source);
+    return undefined;
+  }
+
+  /** React Router's answer for this request, with `nonce` as the page's script nonce. */
+  async function routeRequest(req: FastifyRequest, reply: FastifyReply, nonce: string) {
     const request = toWebRequest(req, reply, app.deps.config.PUBLIC_URL);
-    const nonce = crypto.randomBytes(16).toString("base64");
     const context: AppLoadContextValue = {
       deps: app.deps,
       user: await req.currentUser(),
@@ -87,21 +147,18 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       response = new Response(response.body, { status: 503, headers: response.headers });
       response.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
     }
+    return { response, context };
+  }
+
+  /** One page through React Router, with the same services the API uses in its load context. */
+  async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
+    const nonce = newNonce();
+    const { response } = await routeRequest(req, reply, nonce);
     if (response.headers.get("content-type")?.startsWith("text/html"))
       reply.header("content-security-policy", app.pageCsp(nonce));
     return sendWebResponse(reply, response, rendered, Boolean(req.sessionToken));
   }
 }
-
-const varyWithCookie = (vary: unknown) => {
-  const values = String(vary ?? "")
-    .split(",")
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return values.some((v) => v.toLowerCase() === "cookie" || v === "*")
-    ? values.join(", ")
-    : [...values, "Cookie"].join(", ");
-};
 
 /**
  * A request addressed to the shop's own host takes PUBLIC_URL's origin (its https, even behind a

@@ -5,6 +5,7 @@ import { queryArrays, type CompiledQuery } from "../../db/array-query";
 import { products } from "../../db/schema";
 import { listingClauses, type ListingShape, type ListingValues } from "./listing-query";
 import { productDtoColumns, type ProductDtoRow } from "./product-dto";
+import { cappedTotal, countCeiling, type ListingTotal } from "./listing-count";
 
 interface ListingStatements {
   page: CompiledQuery;
@@ -24,7 +25,7 @@ const columnKeys = Object.keys(productDtoColumns) as (keyof ProductDtoRow)[];
  * cannot see the pattern, and the trigram index is only worth it for the pattern at hand.
  * There are at most a few thousand shapes (filters on or off, five sorts, contains or typo), all cheap to keep.
  */
-function listingStatements(db: Db, shape: ListingShape): ListingStatements {
+export function listingStatements(db: Db, shape: ListingShape): ListingStatements {
   let statements = byDatabase.get(db);
   if (!statements) {
     statements = new Map();
@@ -42,7 +43,14 @@ function listingStatements(db: Db, shape: ListingShape): ListingStatements {
       .orderBy(...order)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"));
-    const count = db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+    // Counts at most `countLimit` rows (listing-count.ts): the count never reads the whole match.
+    const matching = db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(where)
+      .limit(sql.placeholder("countLimit"))
+      .as("matching");
+    const count = db.select({ total: sql<number>`count(*)::int` }).from(matching);
     found = {
       page: { name: name && `${name}_page`, query: page.toSQL() },
       count: { name: name && `${name}_count`, query: count.toSQL() },
@@ -75,7 +83,8 @@ export async function countListing(
   shape: ListingShape,
   values: ListingValues,
   on: DbOrTx = db,
-): Promise<number> {
-  const [cells] = await queryArrays(on, listingStatements(db, shape).count, values);
-  return cells![0] as number;
+): Promise<ListingTotal> {
+  const ceiling = countCeiling(values);
+  const [cells] = await queryArrays(on, listingStatements(db, shape).count, { ...values, countLimit: ceiling + 1 });
+  return cappedTotal(cells![0] as number, ceiling);
 }
