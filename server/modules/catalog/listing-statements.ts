@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import crypto from "node:crypto";
 import type { Db, DbOrTx } from "../../db/client";
 import { queryArrays, type CompiledQuery } from "../../db/array-query";
@@ -36,13 +36,22 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
   if (!found) {
     const name = shape.search ? "" : `listing_${crypto.createHash("sha1").update(key).digest("hex").slice(0, 16)}`;
     const { where, order } = listingClauses(shape);
-    const page = db
-      .select(productDtoColumns)
+    // The page's ids first, then their rows (a "deferred join", decision 283): the ids of even a
+    // deep page come from an index alone (every filter and sort column is in the listing indexes),
+    // and only the page's own rows are read from the table.
+    const pageIds = db
+      .select({ id: products.id })
       .from(products)
       .where(where)
       .orderBy(...order)
       .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"));
+      .offset(sql.placeholder("offset"))
+      .as("page_ids");
+    const page = db
+      .select(productDtoColumns)
+      .from(products)
+      .innerJoin(pageIds, eq(products.id, pageIds.id))
+      .orderBy(...order);
     // Counts at most `countLimit` rows (listing-count.ts): the count never reads the whole match.
     const matching = db
       .select({ one: sql`1` })
