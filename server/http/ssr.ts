@@ -43,7 +43,8 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     ttlMs: 60_000,
   });
   app.decorate("pageCache", pageCache);
-  app.addHook("onClose", clearOnWrites(pageCache));
+  const stopClearing = clearOnWrites(pageCache);
+  app.addHook("onClose", async () => stopClearing());
 
   await app.register(async (scope) => {
     // Form posts reach React Router's actions untouched.
