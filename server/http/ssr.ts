@@ -27,6 +27,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Rendered guest pages (page-cache.ts); its stats are what tests and metrics read. */
     pageCache: PageCache;
+    pageRenders(): number;
   }
 }
 
@@ -43,6 +44,9 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     ttlMs: 60_000,
   });
   app.decorate("pageCache", pageCache);
+  // Every page React renders, cached path or not (tests: a guest's miss is one render, a hit none).
+  let renders = 0;
+  app.decorate("pageRenders", () => renders);
   const stopClearing = clearOnWrites(pageCache);
   app.addHook("onClose", async () => stopClearing());
 
@@ -54,10 +58,9 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     scope.all("/*", async (req: FastifyRequest, reply: FastifyReply) => {
       // An /api path no route serves is an API answer (JSON 404/405), never the HTML 404 page.
       if (req.url.startsWith("/api/")) return answerUnknownApi(app, req, reply);
-      if (PAGE_CACHE_MB > 0 && isGuestPageRequest(req)) {
-        const sent = await serveGuestPage(req, reply);
-        if (sent) return sent;
-      }
+      // A boolean, never the reply: a reply is thenable, and awaiting one resolves to undefined
+      // once sent, which once sent every guest page down the render path below a second time.
+      if (PAGE_CACHE_MB > 0 && isGuestPageRequest(req) && (await serveGuestPage(req, reply))) return reply;
       if (!(await gate.enter())) return busy(req, reply);
       // The slot is given back once React has produced the whole page (see renderPage), or
       // when the visitor goes away first: a client that never reads cannot hold it.
@@ -100,14 +103,15 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
 
   /**
    * A guest's page from the cache, from a render of the same page already running, or rendered
-   * here (whole, then kept if it may be). Undefined when this request must render the usual way:
-   * a HEAD that missed, or a waiter whose leader's page could not be kept.
+   * here (whole, then kept if it may be). True once the reply is sent; false when this request
+   * must render the usual way: a HEAD that missed, or a waiter whose leader's page was not kept.
    */
-  async function serveGuestPage(req: FastifyRequest, reply: FastifyReply) {
+  async function serveGuestPage(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const key = guestPageKey(req);
     if (req.method === "HEAD") {
       const page = pageCache.peek(key);
-      return page ? sendGuestPage(app, reply, page, "hit") : undefined;
+      if (page) sendGuestPage(app, reply, page, "hit");
+      return Boolean(page);
     }
     let own: RenderedPage | "busy" | undefined;
     const { page, source } = await pageCache.get(key, async () => {
@@ -124,14 +128,16 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
         gate.leave();
       }
     });
-    if (own === "busy") return busy(req, reply);
-    if (own) return sendGuestPage(app, reply, own.page, source, own);
-    if (page) return sendGuestPage(app, reply, page, source);
-    return undefined;
+    if (own === "busy") busy(req, reply);
+    else if (own) sendGuestPage(app, reply, own.page, source, own);
+    else if (page) sendGuestPage(app, reply, page, source);
+    else return false;
+    return true;
   }
 
   /** React Router's answer for this request, with `nonce` as the page's script nonce. */
   async function routeRequest(req: FastifyRequest, reply: FastifyReply, nonce: string) {
+    renders++;
     const request = toWebRequest(req, reply, app.deps.config.PUBLIC_URL);
     const context: AppLoadContextValue = {
       deps: app.deps,

@@ -78,6 +78,19 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
     expect(second.body).not.toContain(a!);
   });
 
+  it("renders a guest's miss once and a hit not at all", async () => {
+    const before = app.pageRenders();
+    const miss = await app.inject({ method: "GET", url: "/refund-policy" });
+    expect(miss.headers["x-page-cache"]).toBe("miss");
+    expect(app.pageRenders() - before).toBe(1);
+    const hit = await app.inject({ method: "GET", url: "/refund-policy" });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(app.pageRenders() - before).toBe(1);
+    // A reply the cache does not keep is sent once, not rendered again on the usual path.
+    await app.inject({ method: "GET", url: "/robots.txt" });
+    expect(app.pageRenders() - before).toBe(2);
+  });
+
   it("keeps languages and themes apart", async () => {
     await app.inject({ method: "GET", url: "/privacy-policy" });
     const ar = await app.inject({ method: "GET", url: "/privacy-policy", headers: { cookie: "lang=ar" } });
