@@ -95,6 +95,85 @@ async function run(name, target) {
   return { name, reqs: result.requests.average, p99: result.latency.p99, failed, total: result.requests.total };
 }
 
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const CATEGORY_NAMES = [
+  "blouses",
+  "cardigans",
+  "chemises",
+  "dresses",
+  "hoodies",
+  "jackets",
+  "pants",
+  "sweatshirts",
+  "skirts",
+  "tops",
+];
+const COLLECTION_NAMES = [
+  "winter",
+  "summer",
+  "spring",
+  "autumn",
+  "ramadan",
+  "eid",
+  "casual",
+  "formal",
+  "party",
+  "wedding",
+];
+const SEARCH_WORDS = [
+  "linen",
+  "satin",
+  "dress",
+  "dres",
+  "blouse",
+  "pleated",
+  "floral",
+  "jacket",
+  "فستان",
+  "بلوزة",
+  "جاكيت",
+  "توب",
+  "هودي",
+];
+
+/** A random listing query: any filters, any sort, one of the first pages or a deep one. */
+function randomListingQuery() {
+  const q = new URLSearchParams();
+  if (Math.random() < 0.5) q.set("category", pick(CATEGORY_NAMES));
+  if (Math.random() < 0.2) q.set("collection", pick(COLLECTION_NAMES));
+  if (Math.random() < 0.3) q.set("inStock", "true");
+  if (Math.random() < 0.2) q.set("discount", "true");
+  if (Math.random() < 0.3) {
+    const min = Math.floor(200 + Math.random() * 3000);
+    q.set("price", `${min}-${min + 500 + Math.floor(Math.random() * 2000)}`);
+  }
+  if (Math.random() < 0.7) q.set("sortBy", pick(["asc", "desc", "newest", "oldest"]));
+  q.set("page", String(Math.random() < 0.9 ? 1 + Math.floor(Math.random() * 5) : 1 + Math.floor(Math.random() * 400)));
+  return q.toString();
+}
+
+/** Targets whose every request is a different one (functions: see `run`). */
+function randomTraffic(base, ids) {
+  const target = (path, fn) => Object.assign(fn, { base: `${base}${path}` });
+  const productJson = target("/api/products", () => `/api/products/${pick(ids)}`);
+  const listing = target("/api/products", () => `/api/products?${randomListingQuery()}`);
+  const search = target("/api/products", () => {
+    const words = Math.random() < 0.3 ? `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}` : pick(SEARCH_WORDS);
+    return `/api/products?search=${encodeURIComponent(words)}&page=${1 + Math.floor(Math.random() * 3)}`;
+  });
+  const guestPage = target("/", () =>
+    pick([
+      () => "/",
+      () => `/shop?${randomListingQuery()}`,
+      () => `/product/${pick(ids)}`,
+      () => pick(["/about", "/posts", "/contact", "/shipping-policy"]),
+      () => `/?lang=${pick(["en", "ar"])}`,
+    ])(),
+  );
+  const mixed = target("/", () => pick([productJson, productJson, listing, listing, search, guestPage])());
+  return { productJson, listing, search, guestPage, mixed };
+}
+
 const rssMb = (pid) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -162,6 +241,11 @@ async function main() {
       },
       { base: `${base}/api/products` },
     );
+    const { rows: idRows } = await db.query("select id from products order by random() limit 2000");
+    const random = randomTraffic(
+      base,
+      idRows.map((r) => r.id),
+    );
     const targets = [
       ["ceiling: bare node:http, fixed JSON", `http://127.0.0.1:${ceilingPort}/`],
       ["GET /api/products (page 1)", `${base}/api/products`],
@@ -176,6 +260,12 @@ async function main() {
       ["SSR /", `${base}/`],
       ["SSR /shop?category=dresses&sortBy=asc", `${base}/shop?category=dresses&sortBy=asc`],
       [`SSR /product/{id}`, `${base}/product/${productId}`],
+      // Real traffic is spread out: every request below picks its own product, filter, page or words.
+      ["random: GET /api/products/{id}", random.productJson],
+      ["random: GET /api/products filters, sorts and pages", random.listing],
+      ["random: GET /api/products?search= (English and Arabic)", random.search],
+      ["random: SSR guest pages", random.guestPage],
+      ["random: mixed", random.mixed],
     ];
     // Warm up the server (JIT, pools, prepared statements) at full load before measuring, as a
     // server that has been up for a while would be.

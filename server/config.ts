@@ -158,6 +158,8 @@ const envSchema = z.object({
   SSR_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   /** How long a page may wait for a render slot before it answers 503 (ms). */
   SSR_WAIT_MS: z.coerce.number().int().min(1).max(120_000).default(5000),
+  /** Memory for rendered guest pages (server/http/page-cache.ts, decision 281), in MB; 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** A request (headers and body) must arrive within this time (ms), or the connection is cut. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /**

@@ -21,7 +21,12 @@ export interface ServerEvents {
    * a staff status change back from Cancelled), emitted after the write committed (issue 15).
    */
   "variant.restocked": { productId: string; size: string; color: string };
+  /** Content shown on the shop's pages changed: headlines, posts, shipping fees (the page cache listens). */
+  "content.changed": { reason: ContentChangeReason };
 }
+
+export const CONTENT_CHANGE_REASONS = ["headline", "post", "shipping"] as const;
+export type ContentChangeReason = (typeof CONTENT_CHANGE_REASONS)[number];
 
 export const CATALOGUE_CHANGE_REASONS = [
   "product",
@@ -46,6 +51,10 @@ export const EVENT_PAYLOADS: { [K in keyof ServerEvents]: (payload: unknown) => 
     const { productId, size, color } = (typeof p === "object" && p !== null ? p : {}) as Record<string, unknown>;
     return [productId, size, color].every((v) => typeof v === "string" && v.length > 0 && v.length <= 200);
   },
+  "content.changed": (p): p is ServerEvents["content.changed"] =>
+    typeof p === "object" &&
+    p !== null &&
+    CONTENT_CHANGE_REASONS.includes((p as { reason?: unknown }).reason as ContentChangeReason),
 };
 
 type Listener<K extends keyof ServerEvents> = (payload: ServerEvents[K]) => void;
@@ -71,6 +80,14 @@ export function receive<K extends keyof ServerEvents>(name: K, payload: ServerEv
 export function relayEvents(relay: Relay): () => void {
   relays.add(relay);
   return () => relays.delete(relay);
+}
+
+/** For a promise chain: `.then(announce("content.changed", {...}))` emits once the write succeeded. */
+export function announce<K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]) {
+  return <T>(value: T): T => {
+    emit(name, payload);
+    return value;
+  };
 }
 
 /** Subscribes to `name`; returns the unsubscribe function. */

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema";
+import { pgliteStartParams } from "./pglite-settings";
 
 /** Either driver, seen through the one PostgreSQL dialect both speak. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,7 +56,7 @@ export interface OpenDatabaseOptions {
 
 /** PGlite with the extensions the migrations need; `loadDataDir` starts it from a backup's tarball. */
 export function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
-  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent }, startParams: pgliteStartParams() });
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {

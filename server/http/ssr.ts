@@ -7,7 +7,6 @@ import { Readable } from "node:stream";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COOKIES } from "@core/constants";
 import type { AppLoadContextValue } from "./load-context";
-import crypto from "node:crypto";
 import { translate } from "@core/i18n";
 import { createRenderGate } from "./render-gate";
 import { readEagerly } from "./read-eagerly";
@@ -15,6 +14,23 @@ import { answerUnknownApi } from "./request-guards";
 import { RETRY_AFTER_SECONDS } from "./error-handler";
 import { classifyDbError } from "./db-errors";
 import { metrics } from "../metrics/registry";
+import { clearOnWrites, createPageCache, newNonce, type PageCache } from "./page-cache";
+import {
+  guestPageKey,
+  isGuestPageRequest,
+  renderedForCache,
+  sendGuestPage,
+  varyWithCookie,
+  type RenderedPage,
+} from "./guest-pages";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Rendered guest pages (page-cache.ts); its stats are what tests and metrics read. */
+    pageCache: PageCache;
+    pageRenders(): number;
+  }
+}
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
   const handle = createRequestHandler(build, mode);
@@ -27,6 +43,37 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
   app.addHook("onClose", async () => {
     for (const stop of stopRenderMetrics) stop();
   });
+  const { PAGE_CACHE_MB } = app.deps.config;
+  const pageCache = createPageCache({
+    maxBytes: PAGE_CACHE_MB * 1024 * 1024,
+    // A page is some tens of KB; a larger one is an oddity not worth a fifth of the probation part.
+    maxEntryBytes: Math.min(512 * 1024, Math.floor((PAGE_CACHE_MB * 1024 * 1024) / 5)),
+    // Writes clear it at once; the clock bounds what no write announces (a discount's start or end).
+    ttlMs: 60_000,
+  });
+  app.decorate("pageCache", pageCache);
+  // Every page React renders, cached path or not (tests: a guest's miss is one render, a hit none).
+  let renders = 0;
+  app.decorate("pageRenders", () => renders);
+  const stopClearing = clearOnWrites(pageCache);
+  // The cache keeps its own counts; each scrape reads them (decision 263: a gauge with a collector).
+  const stopCacheMetrics = [
+    metrics
+      .gauge("azya_page_cache_lookups", "Guest page cache lookups since start, by result", ["result"])
+      .collect(() => {
+        const { hits, misses, shared } = pageCache.stats();
+        return [
+          [{ result: "hit" }, hits],
+          [{ result: "miss" }, misses],
+          [{ result: "shared" }, shared],
+        ];
+      }),
+    metrics.gauge("azya_page_cache_bytes", "Bytes of guest pages held").collect(() => pageCache.stats().bytes),
+  ];
+  app.addHook("onClose", async () => {
+    stopClearing();
+    for (const stop of stopCacheMetrics) stop();
+  });
 
   await app.register(async (scope) => {
     // Form posts reach React Router's actions untouched.
@@ -36,6 +83,9 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     scope.all("/*", async (req: FastifyRequest, reply: FastifyReply) => {
       // An /api path no route serves is an API answer (JSON 404/405), never the HTML 404 page.
       if (req.url.startsWith("/api/")) return answerUnknownApi(app, req, reply);
+      // A boolean, never the reply: a reply is thenable, and awaiting one resolves to undefined
+      // once sent, which once sent every guest page down the render path below a second time.
+      if (PAGE_CACHE_MB > 0 && isGuestPageRequest(req) && (await serveGuestPage(req, reply))) return reply;
       if (!(await gate.enter())) return busy(req, reply);
       // The slot is given back once React has produced the whole page (see renderPage), or
       // when the visitor goes away first: a client that never reads cannot hold it.
@@ -76,10 +126,44 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       );
   }
 
-  /** One page through React Router, with the same services the API uses in its load context. */
-  async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
+  /**
+   * A guest's page from the cache, from a render of the same page already running, or rendered
+   * here (whole, then kept if it may be). True once the reply is sent; false when this request
+   * must render the usual way: a HEAD that missed, or a waiter whose leader's page was not kept.
+   */
+  async function serveGuestPage(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const key = guestPageKey(req);
+    if (req.method === "HEAD") {
+      const page = pageCache.peek(key);
+      if (page) sendGuestPage(app, reply, page, "hit");
+      return Boolean(page);
+    }
+    let own: RenderedPage | "busy" | undefined;
+    const { page, source } = await pageCache.get(key, async () => {
+      if (!(await gate.enter())) {
+        own = "busy";
+        return null;
+      }
+      try {
+        const placeholder = newNonce();
+        const { response, context } = await routeRequest(req, reply, placeholder);
+        own = await renderedForCache(req, response, context.errors.length === 0, placeholder);
+        return own.keep ? own.page : null;
+      } finally {
+        gate.leave();
+      }
+    });
+    if (own === "busy") busy(req, reply);
+    else if (own) sendGuestPage(app, reply, own.page, source, own);
+    else if (page) sendGuestPage(app, reply, page, source);
+    else return false;
+    return true;
+  }
+
+  /** React Router's answer for this request, with `nonce` as the page's script nonce. */
+  async function routeRequest(req: FastifyRequest, reply: FastifyReply, nonce: string) {
+    renders++;
     const request = toWebRequest(req, reply, app.deps.config.PUBLIC_URL);
-    const nonce = crypto.randomBytes(16).toString("base64");
     const context: AppLoadContextValue = {
       deps: app.deps,
       user: await req.currentUser(),
@@ -97,21 +181,18 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       response = new Response(response.body, { status: 503, headers: response.headers });
       response.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
     }
+    return { response, context };
+  }
+
+  /** One page through React Router, with the same services the API uses in its load context. */
+  async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
+    const nonce = newNonce();
+    const { response } = await routeRequest(req, reply, nonce);
     if (response.headers.get("content-type")?.startsWith("text/html"))
       reply.header("content-security-policy", app.pageCsp(nonce));
     return sendWebResponse(reply, response, rendered, Boolean(req.sessionToken));
   }
 }
-
-const varyWithCookie = (vary: unknown) => {
-  const values = String(vary ?? "")
-    .split(",")
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return values.some((v) => v.toLowerCase() === "cookie" || v === "*")
-    ? values.join(", ")
-    : [...values, "Cookie"].join(", ");
-};
 
 /**
  * A request addressed to the shop's own host takes PUBLIC_URL's origin (its https, even behind a

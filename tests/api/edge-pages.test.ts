@@ -140,15 +140,16 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
   it.skipIf(!onPostgres())(
     "answers 503 with Retry-After and a bilingual page once the queue is full (PostgreSQL)",
     async () => {
-      // Forty visitors at once against one render slot and one place in the queue.
+      // Forty visitors at once against one render slot and one place in the queue, each asking for
+      // a different page (identical guest pages share one render: page-cache.ts, decision 281).
       const answers = await Promise.all(
         Array.from(
           { length: 40 },
-          () =>
+          (_, i) =>
             new Promise<string>((resolve) => {
               let text = "";
               const s = net.connect(port, "127.0.0.1", () =>
-                s.write("GET /shop HTTP/1.1\r\nHost: azya.example\r\nConnection: close\r\n\r\n"),
+                s.write(`GET /shop?page=${i + 1} HTTP/1.1\r\nHost: azya.example\r\nConnection: close\r\n\r\n`),
               );
               s.on("data", (d) => (text += d.toString("utf8")));
               s.on("close", () => resolve(text));

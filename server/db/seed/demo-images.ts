@@ -3,7 +3,7 @@
  * gradient, rendered from SVG to WebP at the upload widths (400/800/1600) into the uploads store.
  * Names are stable, so a picture shared by several products is drawn once, and a restart reuses it.
  */
-import { loadSharp } from "../../modules/media/load-sharp";
+import { loadSharp, withSharpCacheWhile } from "../../modules/media/load-sharp";
 import type { Category } from "@core/constants";
 import type { ObjectStore } from "../../storage";
 
@@ -115,7 +115,8 @@ export async function renderImages(uploads: ObjectStore, jobs: ImageJob[]): Prom
       await writeSet(uploads, job.name, job.svgFor);
     }
   };
-  await Promise.all([worker(), worker()]);
+  // The cache is off again once the pictures are drawn: the process keeps no libvips cache.
+  await withSharpCacheWhile(() => Promise.all([worker(), worker()]));
 }
 
 export const imageUrl = (job: ImageJob) => `/uploads/${job.name}-800.webp`;

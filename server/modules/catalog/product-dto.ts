@@ -46,7 +46,14 @@ export type ProductDTO = z.infer<typeof productDto>;
 /** A page of the listing (GET /api/products, the shop and the admin lists). */
 export const productPageDto = z.object({
   products: z.array(productDto),
-  metadata: z.object({ totalPages: z.number(), page: z.number(), limit: z.number(), total: z.number() }),
+  metadata: z.object({
+    totalPages: z.number(),
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    /** Present (true) when more products match than were counted: `total` is a lower bound (decision 282). */
+    totalIsAtLeast: z.boolean().optional(),
+  }),
 });
 export type ProductPage = z.infer<typeof productPageDto>;
 

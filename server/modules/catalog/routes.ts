@@ -3,15 +3,15 @@ import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
 import { mountContract } from "../../http/operation";
 import { catalogContract } from "./contract";
-import { getProduct } from "./read/get-product";
 import { homeDataJson } from "./read/home-data-json";
 import { listProductsJson } from "./read/list-products";
+import { productJson } from "./read/product-json";
 import { addToWishlist, getWishlist, removeFromWishlist } from "./wishlist";
 
 export async function catalogRoutes(app: FastifyInstance) {
   const { deps } = app;
 
-  // The listing and the home data are sent as memoised JSON text (decisions 042, 043): serialising
+  // The listing, the home data and a customer's product are sent as memoised JSON text (decisions 042, 043): serialising
   // them was most of their cost. Their shape is the contract's; home-data.ts and list-products.ts make it.
   mountContract(app, "catalog", catalogContract, {
     getHomeData: async (req, reply) =>
@@ -20,7 +20,10 @@ export async function catalogRoutes(app: FastifyInstance) {
       reply
         .type("application/json; charset=utf-8")
         .send(await listProductsJson(deps, req.query, await req.currentUser())),
-    getProduct: async (req) => getProduct(deps, req.params.id, await req.currentUser()),
+    getProduct: async (req, reply) =>
+      reply
+        .type("application/json; charset=utf-8")
+        .send(await productJson(deps, req.params.id, await req.currentUser())),
     getWishlist: async (req) => getWishlist(deps, (await requireUser(req))._id),
     addToWishlist: async (req) => {
       await addToWishlist(deps, (await requireUser(req))._id, req.body.productId);

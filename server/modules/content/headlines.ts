@@ -6,6 +6,7 @@ import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { recordAudit } from "../audit/audit";
 import { isUuid } from "../../db/ids";
+import { announce } from "../../events";
 import type { HeadlineAdminDTO } from "./content-dto";
 
 type HeadlineRow = typeof headlines.$inferSelect;
@@ -31,14 +32,16 @@ export async function listHeadlines(db: Db, hidden: boolean): Promise<HeadlineAd
 
 /** Headlines start inactive (SPEC §4). */
 export async function createHeadline(db: Db, input: HeadlineInput, actor: SessionUser): Promise<HeadlineAdminDTO> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(headlines)
-      .values({ ...input, active: false, hidden: false })
-      .returning();
-    await recordAudit(tx, actor, "headline.create", "headline", row!.id, { title: input.title });
-    return toAdminDTO(row!);
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(headlines)
+        .values({ ...input, active: false, hidden: false })
+        .returning();
+      await recordAudit(tx, actor, "headline.create", "headline", row!.id, { title: input.title });
+      return toAdminDTO(row!);
+    })
+    .then(announce("content.changed", { reason: "headline" }));
 }
 
 export type HeadlineChange = { active: boolean } | { hidden: boolean };
@@ -50,18 +53,20 @@ export async function changeHeadline(
   actor: SessionUser,
 ): Promise<HeadlineAdminDTO> {
   if (!isUuid(id)) throw headlineNotFound();
-  return db.transaction(async (tx) => {
-    const [row] = await tx.update(headlines).set(change).where(eq(headlines.id, id)).returning();
-    if (!row) throw headlineNotFound();
-    const action =
-      "active" in change
-        ? change.active
-          ? "headline.activate"
-          : "headline.deactivate"
-        : change.hidden
-          ? "headline.delete"
-          : "headline.restore";
-    await recordAudit(tx, actor, action, "headline", id);
-    return toAdminDTO(row);
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx.update(headlines).set(change).where(eq(headlines.id, id)).returning();
+      if (!row) throw headlineNotFound();
+      const action =
+        "active" in change
+          ? change.active
+            ? "headline.activate"
+            : "headline.deactivate"
+          : change.hidden
+            ? "headline.delete"
+            : "headline.restore";
+      await recordAudit(tx, actor, action, "headline", id);
+      return toAdminDTO(row);
+    })
+    .then(announce("content.changed", { reason: "headline" }));
 }

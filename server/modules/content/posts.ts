@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { PostInput } from "@core/validation/post";
 import type { AppDeps } from "../../deps";
 import { posts } from "../../db/schema";
+import { emit } from "../../events";
 import { AppError } from "../../errors";
 import type { SessionUser } from "../accounts/sessions";
 import { recordAudit } from "../audit/audit";
@@ -46,6 +47,7 @@ export async function createPost(deps: Pick<AppDeps, "db">, input: PostInput, au
       userId: author._id,
     })
     .returning();
+  emit("content.changed", { reason: "post" });
   return toPostDTO(row!);
 }
 
@@ -61,4 +63,5 @@ export async function deletePost(deps: Pick<AppDeps, "db">, id: string, actor: S
     if (!row) throw new AppError("not_found", "catalogAdmin.postNotFound");
     await recordAudit(tx, actor, "post.delete", "post", id, { name: row.name });
   });
+  emit("content.changed", { reason: "post" });
 }

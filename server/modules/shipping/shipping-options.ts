@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { shippingOptions } from "../../db/schema";
 import { badInput, conflict, notFound } from "../../errors";
 import { isUuid } from "../../db/ids";
+import { announce, emit } from "../../events";
 import { recordAudit, type AuditActor } from "../audit/audit";
 
 export const shippingOptionDto = z.object({
@@ -67,30 +68,36 @@ export async function saveShippingOption(
     ...(input.additionalCost !== undefined ? { additionalCost: toPiastres(input.additionalCost) } : {}),
     updatedAt: new Date(),
   };
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: shippingOptions.id })
-      .from(shippingOptions)
-      .where(sameCity(input.city))
-      .for("update");
-    if (existing) {
-      const [row] = await tx.update(shippingOptions).set(values).where(eq(shippingOptions.id, existing.id)).returning();
+  return db
+    .transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: shippingOptions.id })
+        .from(shippingOptions)
+        .where(sameCity(input.city))
+        .for("update");
+      if (existing) {
+        const [row] = await tx
+          .update(shippingOptions)
+          .set(values)
+          .where(eq(shippingOptions.id, existing.id))
+          .returning();
+        if (actor)
+          await recordAudit(tx, actor, "shipping.update", "shipping_option", row.id, {
+            city: row.city,
+            shipping: input.shipping,
+          });
+        return toShippingOptionDTO(row);
+      }
+      const [row] = await tx.insert(shippingOptions).values(values).onConflictDoNothing().returning();
+      if (!row) throw conflict("ordersApi.cityExists");
       if (actor)
-        await recordAudit(tx, actor, "shipping.update", "shipping_option", row.id, {
+        await recordAudit(tx, actor, "shipping.create", "shipping_option", row.id, {
           city: row.city,
           shipping: input.shipping,
         });
       return toShippingOptionDTO(row);
-    }
-    const [row] = await tx.insert(shippingOptions).values(values).onConflictDoNothing().returning();
-    if (!row) throw conflict("ordersApi.cityExists");
-    if (actor)
-      await recordAudit(tx, actor, "shipping.create", "shipping_option", row.id, {
-        city: row.city,
-        shipping: input.shipping,
-      });
-    return toShippingOptionDTO(row);
-  });
+    })
+    .then(announce("content.changed", { reason: "shipping" }));
 }
 
 export async function updateShippingOption(
@@ -123,6 +130,7 @@ export async function updateShippingOption(
       city: row.city,
       shipping: input.shipping,
     });
+  emit("content.changed", { reason: "shipping" });
   return toShippingOptionDTO(row);
 }
 
@@ -134,6 +142,7 @@ export async function deleteShippingOption(db: Db, id: string, actor?: AuditActo
     .returning({ id: shippingOptions.id, city: shippingOptions.city });
   if (rows.length === 0) throw notFound("ordersApi.shippingNotFound");
   if (actor) await recordAudit(db, actor, "shipping.delete", "shipping_option", id, { city: rows[0].city });
+  emit("content.changed", { reason: "shipping" });
 }
 
 /** Sets (not adds) the extra cost on every chosen city; answers how many cities changed. */
@@ -151,6 +160,7 @@ export async function applyAdditionalCost(db: Db, input: AdditionalCostInput, ac
       cities: rows.map((r) => r.id),
       additionalCost: input.additionalCost,
     });
+  emit("content.changed", { reason: "shipping" });
   return rows.length;
 }
 

@@ -8,6 +8,8 @@ import { toProductDTO, type ProductDtoRow, type ProductPage } from "../product-d
 import { listingShape, listingValues, type ListingShape, type ListingValues } from "./listing-query";
 import { countListing, readListingPage } from "./listing-statements";
 import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
+import { countCeiling, type ListingTotal } from "./listing-count";
+import { createSingleFlight } from "./single-flight";
 import { recentlyMissed, rememberMiss, TYPO_STATEMENT_TIMEOUT_MS, typoWorthy, withTypoSlot } from "./typo-fallback";
 
 /** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
@@ -50,16 +52,32 @@ function listingRequest(deps: Pick<AppDeps, "db">, query: ProductQuery, viewer: 
   return { query, q, shape, values, typo, pageKey: memoKey(deps.db, { page: shape, values }) };
 }
 
+/** Identical listing misses share one read (single-flight.ts). */
+const listingFlights = createSingleFlight();
+
+/** How many listing reads ran, and how many misses waited for one instead (tests, metrics). */
+export const listingFlightStats = () => listingFlights.stats();
+
 async function listRequested(deps: Pick<AppDeps, "db">, request: ListingRequest): Promise<ProductPage> {
-  const { query, shape, values, pageKey } = request;
-  const remembered = recall<ProductPage>(pageKey);
+  const remembered = recall<ProductPage>(request.pageKey);
   if (remembered) return remembered;
+  // Keyed by the memo's generation too: a miss after a write never waits for a read begun before it.
+  return listingFlights.run(`${memoGeneration()}:${request.pageKey}`, () => readRequested(deps, request));
+}
+
+async function readRequested(deps: Pick<AppDeps, "db">, request: ListingRequest): Promise<ProductPage> {
+  const { query, shape, values, pageKey } = request;
   const since = memoGeneration();
-  const countKey = memoKey(deps.db, { count: shape, values: { ...values, limit: 0, offset: 0 } });
-  const known = recall<number>(countKey);
+  // The count's ceiling depends on the page (listing-count.ts), so it is part of the count's key.
+  const countKey = memoKey(deps.db, {
+    count: shape,
+    values: { ...values, limit: 0, offset: 0 },
+    ceiling: countCeiling(values),
+  });
+  const known = recall<ListingTotal>(countKey);
   const { rows, total } = await readListing(deps.db, shape, values, known);
   if (known === undefined) remember(countKey, total, since);
-  if (total === 0 && typoWorthy(request.q)) {
+  if (total.total === 0 && typoWorthy(request.q)) {
     const typos = await tryTypos(deps, request);
     if (typos) return typos;
   }
@@ -76,9 +94,9 @@ async function readListing(
   db: Db,
   shape: ListingShape,
   values: ListingValues,
-  known?: number,
+  known?: ListingTotal,
   on: DbOrTx = db,
-): Promise<{ rows: ProductDtoRow[]; total: number }> {
+): Promise<{ rows: ProductDtoRow[]; total: ListingTotal }> {
   const [rows, counted] = await Promise.all([
     readListingPage(db, shape, values, on),
     known === undefined ? countListing(db, shape, values, on) : null,
@@ -130,7 +148,8 @@ async function listTypos(deps: Pick<AppDeps, "db">, request: ListingRequest): Pr
   });
 }
 
-function toPage(rows: ProductDtoRow[], total: number, query: ProductQuery): ProductPage {
+function toPage(rows: ProductDtoRow[], { total, atLeast }: ListingTotal, query: ProductQuery): ProductPage {
   const { page, limit } = query;
-  return { products: rows.map(toProductDTO), metadata: { totalPages: Math.ceil(total / limit), page, limit, total } };
+  const metadata = { totalPages: Math.ceil(total / limit), page, limit, total };
+  return { products: rows.map(toProductDTO), metadata: atLeast ? { ...metadata, totalIsAtLeast: true } : metadata };
 }

@@ -1,0 +1,119 @@
+/**
+ * Which page requests the page cache answers, under which key, and how a kept page is sent
+ * (decision 281). The cache itself is page-cache.ts; the render is ssr.ts's.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { COOKIES } from "@core/constants";
+import { newNonce, withNonce, type CachedPage, type PageSource } from "./page-cache";
+
+/**
+ * What a CDN in front may do with a guest page: keep it briefly (our own cache is cleared by
+ * writes; a CDN's is not, so its copy is short-lived) and serve a stale one while it fetches anew.
+ * Browsers revalidate (max-age=0). The page varies on Cookie: the CDN should key on the lang,
+ * theme and sidebar_state cookies and pass any request carrying access_token through.
+ */
+export const GUEST_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
+
+/**
+ * A guest is a visitor with no session (cookie or bearer token): nothing on the page is theirs.
+ * The guest cart lives in the browser's storage (GUEST_CART_STORAGE_KEY), never in the HTML.
+ */
+export function isGuestPageRequest(req: FastifyRequest): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !req.sessionToken;
+}
+
+/**
+ * Everything a guest page depends on: the Host (the page's own links use PUBLIC_URL, but the key
+ * keeps hosts apart so a forged Host never shares a copy), language, theme, sidebar state, and the
+ * address as sent. The query is not reordered: pages echo it into links, and a copy rendered for
+ * `?b&a` must not answer `?a&b` with different links (the byte-bounded segments of page-cache.ts
+ * are what keep many spellings of one address from costing memory without bound).
+ */
+export function guestPageKey(req: FastifyRequest): string {
+  const sidebar = req.cookies?.[COOKIES.sidebar] === "true" ? "1" : "0";
+  return `${req.headers.host ?? ""}\n${req.lang}\n${req.theme}\n${sidebar}\n${req.url}`;
+}
+
+export interface RenderedPage {
+  page: CachedPage;
+  /** The reply's body as React Router produced it (for a reply that is not HTML or not kept). */
+  body: Buffer;
+  cookies: string[];
+  /** Whether the page may answer other guests. */
+  keep: boolean;
+}
+
+/** Reads a whole rendered reply and decides whether it may be kept. */
+export async function renderedForCache(
+  req: FastifyRequest,
+  response: Response,
+  renderedCleanly: boolean,
+  placeholder: string,
+): Promise<RenderedPage> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const cookies = response.headers.getSetCookie();
+  const headers: [string, string][] = [];
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie" || name === "content-security-policy") continue;
+    headers.push([name, value]);
+  }
+  const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+  const routeCaching = response.headers.get("cache-control") ?? "";
+  const keep =
+    req.method === "GET" &&
+    response.status === 200 &&
+    html &&
+    renderedCleanly &&
+    cookies.length === 0 &&
+    !/\b(no-store|private|no-cache)\b/i.test(routeCaching);
+  const text = html ? body.toString("utf8") : "";
+  const page: CachedPage = {
+    status: response.status,
+    headers,
+    html: text,
+    placeholder,
+    bytes: Buffer.byteLength(text) + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
+    storedAt: 0,
+  };
+  return { page, body, cookies, keep };
+}
+
+/**
+ * Sends a page with a nonce of its own. `own` is this request's own render; without it, or when
+ * it was kept, the reply is a shareable guest page and carries the CDN headers.
+ */
+export function sendGuestPage(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  page: CachedPage,
+  source: PageSource,
+  own?: RenderedPage,
+) {
+  const nonce = newNonce();
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+  if (html) reply.header("content-security-policy", app.pageCsp(nonce));
+  if (own?.cookies.length) reply.header("set-cookie", own.cookies);
+  const shared = !own || own.keep;
+  if (shared) {
+    reply.header("cache-control", GUEST_CACHE_CONTROL);
+    reply.header("vary", varyWithCookie(reply.getHeader("vary")));
+  }
+  // Whether this reply came from the cache: for tests and for an operator reading the headers.
+  reply.header("x-page-cache", shared ? source : "bypass");
+  if (own && !html) return reply.send(own.body);
+  // The nonce and its placeholder have the same length, so a Content-Length stays right.
+  return reply.send(withNonce(page, nonce));
+}
+
+/** `vary` with Cookie added once (a page that depends on who asks must say so to every cache). */
+export const varyWithCookie = (vary: unknown) => {
+  const values = String(vary ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return values.some((v) => v.toLowerCase() === "cookie" || v === "*")
+    ? values.join(", ")
+    : [...values, "Cookie"].join(", ");
+};

@@ -1,0 +1,186 @@
+/**
+ * Rendered pages for guests, kept until the catalogue or the content changes (issue 14, decision
+ * 281). A page for a visitor without a session depends only on its address, language, theme and
+ * sidebar state, so the HTML React produced once can answer every such visitor.
+ *
+ * - Bounded by bytes, in two segments (a segmented LRU): a new page enters the probation segment
+ *   and moves to the protected one on its first hit. A stream of one-off addresses (an attacker's
+ *   million query strings) only churns probation and never evicts the pages shoppers keep asking for.
+ * - Single flight: while one render of a key runs, the same key's other misses wait for it.
+ * - The CSP nonce is never reused: the render writes a secret placeholder where the nonce goes, and
+ *   each response gets a fresh nonce written over it at send time (`withNonce`).
+ * - A render that overlapped a write is not kept (it may show the old data).
+ */
+import crypto from "node:crypto";
+import { on } from "../events";
+
+export interface CachedPage {
+  status: number;
+  /** Response headers as React Router gave them, without set-cookie and the CSP. */
+  headers: [string, string][];
+  html: string;
+  /** The random stand-in for the nonce inside `html`; never sent to anyone. */
+  placeholder: string;
+  bytes: number;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  maxBytes: number;
+  /** A page larger than this is sent but not kept. */
+  maxEntryBytes: number;
+  /** The longest a page is kept without a write (covers discounts that start or end by the clock). */
+  ttlMs: number;
+  now?: () => number;
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  /** Renders started by a miss (one per key at a time). */
+  renders: number;
+  /** Misses that waited for another request's render instead of rendering. */
+  shared: number;
+  evictions: number;
+  bytes: number;
+  entries: number;
+}
+
+export type PageSource = "hit" | "miss" | "shared";
+
+/** A fresh nonce for one response, the same shape as the ones ssr.ts makes. */
+export const newNonce = () => crypto.randomBytes(16).toString("base64");
+
+/** The page's HTML with this response's own nonce where the render's placeholder stands. */
+export function withNonce(page: Pick<CachedPage, "html" | "placeholder">, nonce: string): string {
+  return page.html.replaceAll(page.placeholder, nonce);
+}
+
+export function createPageCache(opts: PageCacheOptions) {
+  const now = opts.now ?? Date.now;
+  // Probation takes a fifth of the bytes; pages hit at least once live in the protected part.
+  const probationMax = Math.floor(opts.maxBytes / 5);
+  const protectedMax = opts.maxBytes - probationMax;
+  const probation = new Map<string, CachedPage>();
+  const protectedPages = new Map<string, CachedPage>();
+  const sizes = { probation: 0, protected: 0 };
+  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const stats = { hits: 0, misses: 0, renders: 0, shared: 0, evictions: 0 };
+  let generation = 0;
+
+  const segmentOf = (map: Map<string, CachedPage>) => (map === probation ? "probation" : "protected");
+
+  function drop(map: Map<string, CachedPage>, key: string) {
+    const page = map.get(key);
+    if (!page) return;
+    map.delete(key);
+    sizes[segmentOf(map)] -= page.bytes;
+  }
+
+  /** Oldest first: a Map iterates in insertion order, and a hit re-inserts its page. */
+  function evict(map: Map<string, CachedPage>, max: number) {
+    const segment = segmentOf(map);
+    while (sizes[segment] > max) {
+      const oldest = map.keys().next().value as string;
+      const page = map.get(oldest)!;
+      map.delete(oldest);
+      sizes[segment] -= page.bytes;
+      stats.evictions++;
+      // A page pushed out of the protected part gets one more chance in probation.
+      if (map === protectedPages) insert(probation, oldest, page, probationMax);
+    }
+  }
+
+  function insert(map: Map<string, CachedPage>, key: string, page: CachedPage, max: number) {
+    map.set(key, page);
+    sizes[segmentOf(map)] += page.bytes;
+    evict(map, max);
+  }
+
+  function lookup(key: string): CachedPage | undefined {
+    const page = protectedPages.get(key) ?? probation.get(key);
+    if (!page) return undefined;
+    if (now() - page.storedAt > opts.ttlMs) {
+      drop(probation, key);
+      drop(protectedPages, key);
+      return undefined;
+    }
+    drop(probation, key);
+    drop(protectedPages, key);
+    insert(protectedPages, key, page, protectedMax);
+    return page;
+  }
+
+  function clear() {
+    generation++;
+    probation.clear();
+    protectedPages.clear();
+    sizes.probation = 0;
+    sizes.protected = 0;
+  }
+
+  return {
+    /**
+     * The page under `key`: from the cache, from a render already running for it, or from
+     * `render` (which returns null for a reply that must not be kept; waiters then get null and
+     * render for themselves).
+     */
+    async get(
+      key: string,
+      render: () => Promise<CachedPage | null>,
+    ): Promise<{ page: CachedPage | null; source: PageSource }> {
+      const known = lookup(key);
+      if (known) {
+        stats.hits++;
+        return { page: known, source: "hit" };
+      }
+      const running = inFlight.get(key);
+      if (running) {
+        stats.shared++;
+        // A render that failed is the leader's error to report; a waiter renders for itself.
+        return { page: await running.catch(() => null), source: "shared" };
+      }
+      stats.misses++;
+      stats.renders++;
+      const since = generation;
+      const rendering = render().then((page) => {
+        if (page && since === generation && page.bytes <= opts.maxEntryBytes) {
+          insert(probation, key, { ...page, storedAt: now() }, probationMax);
+        }
+        return page;
+      });
+      inFlight.set(key, rendering);
+      try {
+        return { page: await rendering, source: "miss" };
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+    /** The kept page under `key`, if any, without rendering (a HEAD request). */
+    peek(key: string): CachedPage | undefined {
+      const page = lookup(key);
+      if (page) stats.hits++;
+      return page;
+    },
+    clear,
+    stats(): PageCacheStats {
+      return {
+        ...stats,
+        bytes: sizes.probation + sizes.protected,
+        entries: probation.size + protectedPages.size,
+      };
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Empties `cache` whenever what a guest page shows changes; returns the unsubscribe function. */
+export function clearOnWrites(cache: PageCache): () => void {
+  const offCatalogue = on("catalogue.changed", () => cache.clear());
+  const offContent = on("content.changed", () => cache.clear());
+  return () => {
+    offCatalogue();
+    offContent();
+  };
+}

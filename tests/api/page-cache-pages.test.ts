@@ -1,0 +1,156 @@
+/**
+ * Guest pages from the page cache, through the real server build (`npm run build`; skipped,
+ * visibly, without it): a guest's second visit is a hit, a signed-in page never is, a price change
+ * empties the cache, parallel misses render once, and each response has its own CSP nonce.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
+import { loadConfig } from "../../server/config";
+import type { buildApp } from "../../server/app";
+import type { Database } from "../../server/db/client";
+import { seedReference, seedShipping } from "../../server/db/seed/reference";
+import { createTestDatabase } from "../support/test-app";
+import { signedIn } from "../support/factories";
+import { makeProduct, productBody } from "../support/catalog-factories";
+
+const serverEntry = path.resolve("build/server/index.js");
+const built = fs.existsSync(serverEntry);
+
+let app: FastifyInstance;
+let database: Database;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!built) return;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-page-cache-"));
+  const config = loadConfig({
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://azya.example",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+  } as NodeJS.ProcessEnv);
+  database = await createTestDatabase();
+  await seedReference(database.db);
+  await seedShipping(database.db);
+  const bundle = (await import(pathToFileURL(serverEntry).href)) as {
+    buildApp: typeof buildApp;
+    ssrBuild: ServerBuild;
+  };
+  app = await bundle.buildApp({
+    config,
+    database,
+    ssrBuild: bundle.ssrBuild,
+    mailTransport: { async send() {} },
+    runJobs: false,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  if (!built) return;
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+
+describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)", () => {
+  it("answers a guest's second visit from the cache, with CDN headers and a fresh nonce", async () => {
+    const first = await app.inject({ method: "GET", url: "/about" });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    const second = await app.inject({ method: "GET", url: "/about" });
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    expect(second.body.length).toBe(first.body.length);
+    expect(second.headers["cache-control"]).toContain("s-maxage=");
+    expect(second.headers["cache-control"]).toContain("stale-while-revalidate=");
+    expect(String(second.headers.vary)).toMatch(/\bCookie\b/i);
+    const [a, b] = [
+      nonceOf(first.headers["content-security-policy"]),
+      nonceOf(second.headers["content-security-policy"]),
+    ];
+    expect(a).toBeTruthy();
+    expect(b).toBeTruthy();
+    expect(a).not.toBe(b);
+    // Each page's scripts carry that response's own nonce, never the other's.
+    expect(first.body).toContain(`nonce="${a}"`);
+    expect(second.body).toContain(`nonce="${b}"`);
+    expect(second.body).not.toContain(a!);
+  });
+
+  it("renders a guest's miss once and a hit not at all", async () => {
+    const before = app.pageRenders();
+    const miss = await app.inject({ method: "GET", url: "/refund-policy" });
+    expect(miss.headers["x-page-cache"]).toBe("miss");
+    expect(app.pageRenders() - before).toBe(1);
+    const hit = await app.inject({ method: "GET", url: "/refund-policy" });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(app.pageRenders() - before).toBe(1);
+    // A reply the cache does not keep is sent once, not rendered again on the usual path.
+    await app.inject({ method: "GET", url: "/robots.txt" });
+    expect(app.pageRenders() - before).toBe(2);
+  });
+
+  it("keeps languages and themes apart", async () => {
+    await app.inject({ method: "GET", url: "/privacy-policy" });
+    const ar = await app.inject({ method: "GET", url: "/privacy-policy", headers: { cookie: "lang=ar" } });
+    expect(ar.headers["x-page-cache"]).toBe("miss");
+    expect(ar.body).toContain('lang="ar"');
+    const dark = await app.inject({ method: "GET", url: "/privacy-policy", headers: { cookie: "theme=dark" } });
+    expect(dark.headers["x-page-cache"]).toBe("miss");
+  });
+
+  it("never caches a signed-in page, which stays private, no-store", async () => {
+    const { cookie } = await signedIn(database.db);
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ method: "GET", url: "/about", headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["x-page-cache"]).toBeUndefined();
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
+
+  it("shows a new price at once: a product change empties the cache", async () => {
+    const product = await makeProduct(database.db, { price: 50_000 });
+    const url = `/product/${product.id}`;
+    const before = await app.inject({ method: "GET", url });
+    expect(before.statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url })).headers["x-page-cache"]).toBe("hit");
+    const { headers } = await signedIn(database.db, "admin");
+    const saved = await app.inject({
+      method: "PUT",
+      url: `/api/products/${product.id}`,
+      headers,
+      payload: productBody({ name: product.name, code: product.code, price: 777 }),
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await app.inject({ method: "GET", url });
+    expect(after.headers["x-page-cache"]).toBe("miss");
+    expect(after.body).toContain("777");
+  });
+
+  it("renders once for 20 parallel guests asking for the same uncached page", async () => {
+    const rendersBefore = app.pageCache.stats().renders;
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => app.inject({ method: "GET", url: "/terms-service?from=test" })),
+    );
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect(app.pageCache.stats().renders - rendersBefore).toBe(1);
+    expect(replies.filter((r) => r.headers["x-page-cache"] === "miss")).toHaveLength(1);
+    const nonces = replies.map((r) => nonceOf(r.headers["content-security-policy"]));
+    expect(new Set(nonces).size).toBe(20);
+  });
+
+  it("does not keep a page that is not found", async () => {
+    const first = await app.inject({ method: "GET", url: "/no-such-page" });
+    expect(first.statusCode).toBe(404);
+    const second = await app.inject({ method: "GET", url: "/no-such-page" });
+    expect(second.headers["x-page-cache"]).toBe("bypass");
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The guest page cache (server/http/page-cache.ts, decision 281): a second ask is a hit, parallel
+ * misses render once, writes empty it, a render that overlapped a write is not kept, memory stays
+ * within its bytes against a flood of one-off addresses, and no two responses share a nonce.
+ */
+import { describe, expect, it } from "vitest";
+import { emit } from "../../server/events";
+import { clearOnWrites, createPageCache, newNonce, withNonce, type CachedPage } from "../../server/http/page-cache";
+
+const page = (html: string, placeholder = newNonce()): CachedPage => ({
+  status: 200,
+  headers: [["content-type", "text/html; charset=utf-8"]],
+  html,
+  placeholder,
+  bytes: html.length,
+  storedAt: 0,
+});
+
+const cacheOf = (maxBytes = 100_000, now?: () => number) =>
+  createPageCache({ maxBytes, maxEntryBytes: maxBytes / 5, ttlMs: 60_000, now });
+
+describe("page cache", () => {
+  it("renders a page once and answers the second ask from the cache", async () => {
+    const cache = cacheOf();
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      return page("<p>home</p>");
+    };
+    expect((await cache.get("/", render)).source).toBe("miss");
+    const second = await cache.get("/", render);
+    expect(second.source).toBe("hit");
+    expect(second.page?.html).toBe("<p>home</p>");
+    expect(renders).toBe(1);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, renders: 1 });
+  });
+
+  it("renders once for 50 parallel misses of one page; the others wait for it", async () => {
+    const cache = cacheOf();
+    let renders = 0;
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const render = async () => {
+      renders++;
+      await gate;
+      return page("<p>shop</p>");
+    };
+    const all = Array.from({ length: 50 }, () => cache.get("/shop", render));
+    finish();
+    const results = await Promise.all(all);
+    expect(renders).toBe(1);
+    expect(results.filter((r) => r.source === "miss")).toHaveLength(1);
+    expect(results.filter((r) => r.source === "shared")).toHaveLength(49);
+    expect(results.every((r) => r.page?.html === "<p>shop</p>")).toBe(true);
+    expect(cache.stats()).toMatchObject({ renders: 1, shared: 49 });
+  });
+
+  it("gives waiters nothing when the render failed, so each renders for itself", async () => {
+    const cache = cacheOf();
+    let fail!: (e: Error) => void;
+    const failing = () =>
+      new Promise<CachedPage | null>((_resolve, reject) => {
+        fail = reject;
+      });
+    const leader = cache.get("/x", failing);
+    const waiter = cache.get("/x", async () => page("never"));
+    fail(new Error("render failed"));
+    await expect(leader).rejects.toThrow("render failed");
+    expect(await waiter).toEqual({ page: null, source: "shared" });
+  });
+
+  it("is emptied by a catalogue or content write", async () => {
+    const cache = cacheOf();
+    const off = clearOnWrites(cache);
+    try {
+      await cache.get("/", async () => page("a"));
+      emit("catalogue.changed", { reason: "pricing" });
+      expect((await cache.get("/", async () => page("b"))).source).toBe("miss");
+      emit("content.changed", { reason: "headline" });
+      const after = await cache.get("/", async () => page("c"));
+      expect(after).toMatchObject({ source: "miss", page: { html: "c" } });
+    } finally {
+      off();
+    }
+  });
+
+  it("does not keep a page whose render overlapped a write (it may show the old price)", async () => {
+    const cache = cacheOf();
+    await cache.get("/p", async () => {
+      cache.clear(); // the write lands while the page is being rendered
+      return page("old price");
+    });
+    expect((await cache.get("/p", async () => page("new price"))).page?.html).toBe("new price");
+    expect(cache.stats().misses).toBe(2);
+  });
+
+  it("forgets a page after its time, even with no write", async () => {
+    let t = 0;
+    const cache = cacheOf(100_000, () => t);
+    await cache.get("/", async () => page("a"));
+    t = 60_001;
+    expect((await cache.get("/", async () => page("b"))).source).toBe("miss");
+  });
+
+  it("stays within its bytes under a million-address flood and keeps the pages shoppers ask for", async () => {
+    const cache = cacheOf(50_000);
+    const hot = "x".repeat(2_000);
+    await cache.get("/", async () => page(hot));
+    await cache.get("/", async () => page(hot)); // a hit: the page is now protected
+    for (let i = 0; i < 5_000; i++) {
+      await cache.get(`/shop?q=${i}`, async () => page("y".repeat(1_000)));
+      expect(cache.stats().bytes).toBeLessThanOrEqual(50_000);
+    }
+    expect((await cache.get("/", async () => page("rendered again"))).source).toBe("hit");
+    expect(cache.stats().evictions).toBeGreaterThan(4_900);
+  });
+
+  it("does not keep a page larger than its entry limit", async () => {
+    const cache = cacheOf(10_000);
+    await cache.get("/big", async () => page("z".repeat(5_000)));
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("fills a fresh nonce into every response, and the placeholder never leaves", () => {
+    const placeholder = newNonce();
+    const kept = page(
+      `<script nonce="${placeholder}">a()</script><script nonce="${placeholder}">b()</script>`,
+      placeholder,
+    );
+    const nonces = Array.from({ length: 20 }, () => newNonce());
+    const sent = nonces.map((n) => withNonce(kept, n));
+    expect(new Set(nonces).size).toBe(20);
+    sent.forEach((html, i) => {
+      expect(html).not.toContain(placeholder);
+      expect(html.match(new RegExp(`nonce="${nonces[i]!.replace(/[+/=]/g, "\\$&")}"`, "g"))).toHaveLength(2);
+      expect(html.length).toBe(kept.html.length);
+    });
+  });
+});
