@@ -153,7 +153,7 @@ describe("when the size and colour is back in stock", () => {
     expect(mailTo(english)).toHaveLength(1);
     expect(en!.subject).toBe("Satin Wrap Blouse is back in stock");
     expect(en!.text).toContain("Size: M");
-    expect(en!.text).toContain("Colour: Black");
+    expect(en!.text).toContain("Color: Black");
     expect(en!.text).toContain(`https://azya.example/product/${p.id}`);
     const [ar] = mailTo(arabic);
     expect(mailTo(arabic)).toHaveLength(1);
