@@ -13,8 +13,8 @@ import { metaTranslator } from "~/i18n/meta";
 import { productJsonLd, seoMeta, siteOrigin } from "~/components/catalog/seo";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { toast } from "~/components/ui/toaster";
-import { api, errorMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
+import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
 
@@ -82,21 +82,14 @@ function StaffActions({ productId }: { productId: string }) {
   const t = useT();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await api(`/products/${encodeURIComponent(productId)}`, { method: "DELETE" });
-      toast.success(t("catalog.productDeleted"));
+  const remove = useMutation(() => call("DELETE /products/:id", { params: { id: productId } }), {
+    success: "catalog.productDeleted",
+    revalidate: false,
+    onSuccess: () => {
       setConfirming(false);
       navigate("/shop");
-    } catch (e) {
-      toast.error(errorMessage(e));
-    } finally {
-      setDeleting(false);
-    }
-  };
+    },
+  });
 
   return (
     <div className="flex flex-wrap gap-3 border-t border-line pt-4" data-testid="staff-actions">
@@ -118,8 +111,8 @@ function StaffActions({ productId }: { productId: string }) {
         title={t("catalog.deleteConfirmTitle")}
         description={t("catalog.deleteConfirmText")}
         confirmLabel={t("catalog.deleteProduct")}
-        onConfirm={remove}
-        loading={deleting}
+        onConfirm={() => void remove.submit(undefined)}
+        loading={remove.busy}
       />
     </div>
   );

@@ -4,7 +4,6 @@ import { TIMINGS } from "@core/constants";
 import { updateProfileInput } from "@core/validation/accounts";
 import type { SessionUser } from "@server/modules/accounts/accounts-dto";
 import { useT } from "~/i18n/react";
-import { api } from "~/lib/api";
 import { call } from "~/lib/api-client";
 import { useMutation } from "~/lib/use-mutation";
 import { Button } from "~/components/ui/button";
@@ -23,13 +22,12 @@ export function PersonalInfoForm({ user }: { user: SessionUser }) {
   const [saved, setSaved] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // The picture goes up first; its address is saved with the form. (POST /uploads belongs to the
-  // media module, whose contract is not in this branch: its reply is read as the API documents it.)
+  // The picture goes up first; its address is saved with the form.
   const upload = useMutation(
     (file: File) => {
       const form = new FormData();
       form.append("file", file);
-      return api<{ url: string }>("/uploads", { method: "POST", body: form });
+      return call("POST /uploads", { form });
     },
     { success: false, revalidate: false, onSuccess: (reply) => setProfileImage(reply.url) },
   );

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Tag, X } from "lucide-react";
 import { z } from "zod";
-import { api, serverMessage } from "~/lib/api";
+import { serverMessage } from "~/lib/api";
+import { call } from "~/lib/api-client";
 import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import type { CartLine } from "~/lib/cart-lines";
@@ -29,12 +30,9 @@ export function ReviewStep({ lines, promo, onPromo }: ReviewStepProps) {
   const t = useT();
   const [code, setCode] = useState(promo?.code ?? "");
   // The promo check is a read, but it is sent like a form: once at a time, its failure shown beside
-  // the field instead of a toast. Promotions have no contract yet, hence api() (not call()).
+  // the field instead of a toast.
   const check = useMutation(
-    ({ code }: { code: string }) =>
-      api<{ discountValue: number; code: string }>(`/promocodes/${encodeURIComponent(code)}`, {
-        noAuthRedirect: true,
-      }),
+    ({ code }: { code: string }) => call("GET /promocodes/:code", { params: { code } }, { noAuthRedirect: true }),
     {
       schema: promoCodeField,
       success: (res) => t("checkout.promoApplied", { code: res.code, n: res.discountValue }),

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
-import type { ApiQuery } from "./use-api-query";
+import type { CallState } from "~/lib/use-call";
 
 /**
  * The three states every staff list shows around its rows: loading (first read only), the error
@@ -12,7 +12,7 @@ export function QueryStatus({
   emptyTitle,
   errorMessage,
 }: {
-  query: Pick<ApiQuery<unknown>, "data" | "error" | "loading" | "reload">;
+  query: Pick<CallState<unknown>, "data" | "error" | "loading" | "reload">;
   empty: boolean;
   emptyTitle: ReactNode;
   /** The screen's own wording for a failed read; the server's message otherwise. */
