@@ -37,6 +37,8 @@ import { registerHttpMetrics } from "./metrics/http-metrics";
 import { collectPoolMetrics } from "./metrics/database-metrics";
 import { registerMetricsEndpoint } from "./metrics/metrics-endpoint";
 import { createStorage, type Storage } from "./storage";
+import { collectJobMetrics } from "./metrics/jobs-metrics";
+import { countJobs } from "./jobs/job-counts";
 import { serveUploads } from "./storage/serve-uploads";
 
 declare module "fastify" {
@@ -158,6 +160,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const storage = opts.storage ?? (await createStorage(config));
   if (!opts.storage) app.addHook("onClose", async () => storage.close());
   app.decorate("deps", { config, database, db: database.db, mailer, sms, jobs, storage, log: app.log });
+  // Jobs waiting and failed for good, counted at each scrape of /metrics (decision 263).
+  const stopJobMetrics = collectJobMetrics(() => countJobs(database.db));
+  app.addHook("onClose", async () => stopJobMetrics());
   if (opts.runJobs !== false) {
     app.addHook("onReady", async () => jobs.start());
     // Before the database closes: the job in hand finishes, the rest wait in their table.

@@ -1,8 +1,7 @@
 /**
- * The hook for the background jobs' figures. There is no job queue yet (no jobs table): when one
- * lands, its module calls `collectJobMetrics` once at start with a function that counts its waiting
- * and failed jobs, and the two gauges appear at /metrics. Until then they are not shown at all
- * rather than shown as a misleading 0 (decision 263).
+ * The background jobs' figures: the app (server/app.ts) calls `collectJobMetrics` once at start
+ * with a function that counts the jobs table's waiting and failed jobs (server/jobs/job-counts.ts),
+ * and the two gauges appear at /metrics (decision 263).
  */
 import { metrics } from "./registry";
 
