@@ -483,6 +483,9 @@ describe("staff orders (SPEC §4 Staff status change)", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe("Order status updated successfully");
       expect(res.json().order.shipping.status).toBe(status);
+      // deliveredAt (issue 17): stamped when it becomes Delivered, cleared by a correction away from it.
+      if (status === "Delivered") expect(Date.parse(res.json().order.deliveredAt)).toBeGreaterThan(Date.now() - 60_000);
+      else expect(res.json().order.deliveredAt).toBeNull();
     }
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.targetId, order._id));
     expect(audit.map((a) => a.details)).toEqual(

@@ -62,6 +62,8 @@ export const orders = pgTable(
     confirmation: text("confirmation", { enum: ["pending", "confirmed"] }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     confirmedBy: text("confirmed_by", { enum: ["customer", "staff"] }),
+    /** When it last became Delivered (issue 17: the 14-day return window counts from it); null otherwise. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

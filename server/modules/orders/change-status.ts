@@ -3,7 +3,7 @@
  * dropdown (any status). Cancelling returns the stock; the promo code's use is NOT returned, so a
  * limited code cannot be re-used by ordering and cancelling (docs/decisions/031-order-cancel-and-status.md).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { OrderStatus } from "@core/constants";
 import type { AppDeps } from "../../deps";
 import type { Db, DbOrTx } from "../../db/client";
@@ -83,7 +83,8 @@ export async function setOrderStatus(
             : {};
     await tx
       .update(orders)
-      .set({ status, ...cashPayment, updatedAt: new Date() })
+      // Delivered stamps the day the return window starts; a correction away from it clears it.
+      .set({ status, ...cashPayment, deliveredAt: status === "Delivered" ? sql`now()` : null, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     await recordAudit(tx, actor, "order.status", "order", order.id, {
       orderNumber: order.orderNumber,

@@ -87,6 +87,8 @@ export const orderDto = z.object({
   confirmation: z.enum(["pending", "confirmed"]).nullable(),
   confirmedAt: z.string().nullable(),
   confirmedBy: z.enum(["customer", "staff"]).nullable(),
+  /** When the order became Delivered; null while it is not (issue 17). */
+  deliveredAt: z.string().nullable(),
 });
 export type OrderDTO = z.infer<typeof orderDto>;
 
@@ -150,6 +152,7 @@ export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
     confirmation: order.confirmation,
     confirmedAt: order.confirmedAt?.toISOString() ?? null,
     confirmedBy: order.confirmedBy,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
   };
 }
 
