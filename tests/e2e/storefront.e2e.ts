@@ -56,7 +56,9 @@ async function seedCatalog() {
         category,
         collection: i % 2 ? "eid" : undefined,
         price: 300 + i * 150,
-        stock: i === 3 ? 0 : 4 + i,
+        // Stock is spread over the size and colour pairs (decision 230): the linen dress's 18 give
+        // each of its six pairs 3, enough for the bulk set of three below.
+        stock: i === 0 ? 18 : i === 3 ? 0 : 4 + i,
         images: [images[i % 6], images[(i + 1) % 6]],
         sizes: i === 0 ? ["S", "M", "L"] : ["M"],
         colors: i === 0 ? ["#000000", "#c0392b"] : ["#000000"],
