@@ -77,7 +77,7 @@ describe("npm run dev", () => {
   });
 
   it("reloads a changed server module without a restart", async () => {
-    await editing("server/app.ts", 'reply.send({ status: "ok" })', 'reply.send({ status: "reloaded" })', async () => {
+    await editing("server/http/health.ts", 'send({ status: "ok" })', 'send({ status: "reloaded" })', async () => {
       await until(
         "the changed /healthz",
         async () => (await (await fetch(`${base}/healthz`)).json()).status === "reloaded",

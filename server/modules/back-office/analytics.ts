@@ -86,7 +86,9 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
             from product_variants v
             join products p on p.id = v.product_id
            where p.status = 'approved' and not p.hidden and v.stock <= ${LOW_STOCK_THRESHOLD}
-           order by v.stock, p.name, v.size, v.color
+           -- Fewest first; among equals the product changed last, so a pair that just ran out is not
+           -- hidden behind older sold-out pairs of the catalogue (the list shows 20).
+           order by v.stock, p.updated_at desc, p.name, v.size, v.color
            limit ${LIST_LIMIT * 2}`,
     ),
     queryRows<{ date: string; revenue: unknown; refunds: unknown }>(
