@@ -164,7 +164,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const stopJobMetrics = collectJobMetrics(() => countJobs(database.db));
   app.addHook("onClose", async () => stopJobMetrics());
   if (opts.runJobs !== false) {
-    app.addHook("onReady", async () => jobs.start());
+    // A server that still migrates (server/main.ts) starts the worker once its tables exist.
+    if (opts.started !== false) app.addHook("onReady", async () => jobs.start());
     // Before the database closes: the job in hand finishes, the rest wait in their table.
     app.addHook("onClose", async () => jobs.stop());
   }

@@ -60,5 +60,7 @@ export async function startServer({ ssrBuild, buildDir }: StartOptions) {
     process.exit(1);
   }
   app.readiness.markStarted();
+  // Only now: before the migrations ran, the worker's first claim met no jobs table.
+  app.deps.jobs.start();
   app.log.info(`Shop ready at ${address.replace("0.0.0.0", "localhost")} (database: ${database.driver})`);
 }

@@ -63,7 +63,18 @@ const serverEnv = (smtpPort: number) => ({
 
 it("delivers an order's e-mail after the server was killed while the SMTP server was down", async () => {
   const smtpPort = await freePort(); // nothing listens there yet: the SMTP server is down
-  const first = await startBuiltServer({ env: serverEnv(smtpPort), stdio: "ignore", timeoutMs: 90_000 });
+  let firstLog = "";
+  const first = await startBuiltServer({
+    env: serverEnv(smtpPort),
+    stdio: ["ignore", "pipe", "pipe"],
+    timeoutMs: 90_000,
+    onSpawn: (child) => {
+      child.stdout?.on("data", (d: Buffer) => (firstLog += d.toString()));
+      child.stderr?.on("data", (d: Buffer) => (firstLog += d.toString()));
+    },
+  });
+  // The first start migrated an empty database: the worker waited for the jobs table to exist.
+  expect(firstLog).not.toContain("could not claim jobs");
   database = await openDatabase({ url: dbUrl, poolSize: 2 });
   const product = await makeProduct(database.db, { stock: 5 });
   const email = `restart-${crypto.randomBytes(3).toString("hex")}@example.com`;
