@@ -55,6 +55,8 @@ describe.each(["en", "ar"] as const)("stock per size and color, in %s", (lang) =
       .poll(() => page.getByTestId("stock").innerText())
       .toContain(translate(lang, "variants.pairSoldOut", { pair }));
     expect(await page.getByTestId("add-to-cart").isDisabled()).toBe(true);
+    // The sold-out pair of a product otherwise in stock offers the back-in-stock alert (issue 15 part 5).
+    await page.getByTestId("back-in-stock").waitFor();
 
     // M in black has 2: the stock line speaks of the pair and the add goes through.
     await page.getByTestId("size-picker").locator('input[value="M"]').check({ force: true });
