@@ -5,10 +5,10 @@
  * per-account lock, the same session cookie, and a redirect that stays on the shop.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppLoadContext } from "react-router";
 import type { Lang } from "@core/constants";
 import { signInFromForm } from "../../app/lib/sign-in-action.server";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { loadContextFor } from "../support/load-context";
 import { DEFAULT_PASSWORD } from "../support/factories";
 import { activeAccountViaApi, clientIp, logInViaApi, signUpViaApi } from "../support/account-factories";
 
@@ -18,18 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const context = (ip: string, lang: Lang = "en") =>
-  ({
-    deps: t.deps,
-    user: null,
-    lang,
-    theme: "light",
-    sidebarOpen: false,
-    nonce: "n",
-    ip,
-    sharedLimits: t.app.sharedLimits,
-    errors: [],
-  }) as AppLoadContext;
+const context = (ip: string, lang: Lang = "en") => loadContextFor(t, ip, null, lang);
 
 /** The form as a browser posts it without scripts, to /auth (with the page's own ?redirect=). */
 function post(fields: Record<string, string>, { query = "", body }: { query?: string; body?: string } = {}) {

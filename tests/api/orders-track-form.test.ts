@@ -4,11 +4,11 @@
  * `POST /api/order/id`: the guest's masked view, and one per-address limit for both doors.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppLoadContext } from "react-router";
 import type { Lang } from "@core/constants";
 import { type SessionUser, toSessionUser } from "../../server/modules/accounts/sessions";
 import { trackFromAddress } from "../../app/lib/track-order.server";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { loadContextFor } from "../support/load-context";
 import { clientIp } from "../support/account-factories";
 import { signedIn } from "../support/factories";
 import { makeProduct, orderPayload } from "../support/order-factories";
@@ -29,18 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const context = (ip: string, user: SessionUser | null = null, lang: Lang = "en") =>
-  ({
-    deps: t.deps,
-    user,
-    lang,
-    theme: "light",
-    sidebarOpen: false,
-    nonce: "n",
-    ip,
-    sharedLimits: t.app.sharedLimits,
-    errors: [],
-  }) as AppLoadContext;
+const context = (ip: string, user: SessionUser | null = null, lang: Lang = "en") => loadContextFor(t, ip, user, lang);
 
 const track = (on: string | null, ip: string, user: SessionUser | null = null, lang: Lang = "en") =>
   trackFromAddress(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { baseUrl, latestMailTo, launchBrowser } from "./support/browser";
 import { adminToken, call, createProduct } from "./support/shop-data";
+import { orderPayload } from "../support/order-payload";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -33,29 +34,11 @@ beforeAll(async () => {
 
   const product = await createProduct(await adminToken(), "nojsorder");
   const placed = await call<{ order: { orderNumber: string } }>("/order/guest", {
-    body: {
-      firstName: "Mona",
+    body: orderPayload([{ productId: product._id, quantity: 1, color: "#1f2937" }], {
       lastName: "Adel",
       email: `guest-${Date.now().toString(36)}@e2e.test`,
       phone: "01098765432",
-      notes: "",
-      promoCode: "",
-      paymentMethod: "Cash on Delivery",
-      products: [{ productId: product._id, quantity: 1, size: "M", color: "#1f2937" }],
-      shipping: {
-        address: {
-          area: "Dokki",
-          street: "Tahrir",
-          building: "5",
-          floor: "2",
-          apartment: "4",
-          city: "Cairo",
-          state: "",
-          country: "Egypt",
-          postalCode: "",
-        },
-      },
-    },
+    }),
   });
   orderNumber = placed.order.orderNumber;
 

@@ -18,6 +18,7 @@ import {
   launchBrowser,
   newContext,
 } from "./support/browser";
+import { orderPayload } from "../support/order-payload";
 
 type Lang = "en" | "ar";
 interface Json {
@@ -312,29 +313,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const customer = await makeCustomer(`buyer-${lang}`);
     const placed = await call<{ order: { _id: string; orderNumber: string } }>("/order", {
       token: customer.token,
-      body: {
-        firstName: "Mona",
-        lastName: "Adel",
-        email: customer.email,
-        phone: "01012345678",
-        notes: "",
-        promoCode: "",
-        paymentMethod: "Cash on Delivery",
-        products: [{ productId: product._id, quantity: 1, size: "M", color: "#000000" }],
-        shipping: {
-          address: {
-            area: "Zamalek",
-            street: "26th of July",
-            building: "5",
-            floor: "2",
-            apartment: "4",
-            city: "Cairo",
-            state: "",
-            country: "Egypt",
-            postalCode: "",
-          },
-        },
-      },
+      body: orderPayload([{ productId: product._id, quantity: 1 }], { lastName: "Adel", email: customer.email }),
     });
     expect(placed.status).toBe(201);
     const { orderNumber, _id: orderId } = placed.body.order;

@@ -11,6 +11,7 @@ import { inject } from "vitest";
 import { translate } from "@core/i18n";
 import { accessibilityViolations, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
 import { adminToken, call, createProduct } from "./support/shop-data";
+import { orderPayload } from "../support/order-payload";
 
 let browser: Browser;
 let token: string;
@@ -32,29 +33,13 @@ async function guestCashOrder(lang: "en" | "ar"): Promise<{ orderNumber: string;
   const res = await fetch(`${baseUrl()}/api/order/guest`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: `lang=${lang}` },
-    body: JSON.stringify({
-      firstName: "Mona",
-      lastName: "Adel",
-      email: `cod-${phone}@example.com`,
-      phone,
-      notes: "",
-      promoCode: "",
-      paymentMethod: "Cash on Delivery",
-      products: [{ productId, quantity: 1, size: "M", color: "#1f2937" }],
-      shipping: {
-        address: {
-          area: "Zamalek",
-          street: "26th of July",
-          building: "5",
-          floor: "2",
-          apartment: "4",
-          city: "Cairo",
-          state: "Cairo",
-          country: "Egypt",
-          postalCode: "",
-        },
-      },
-    }),
+    body: JSON.stringify(
+      orderPayload([{ productId, quantity: 1, color: "#1f2937" }], {
+        lastName: "Adel",
+        email: `cod-${phone}@example.com`,
+        phone,
+      }),
+    ),
   });
   expect(res.status).toBe(201);
   const { order } = (await res.json()) as { order: { orderNumber: string; confirmation: string } };

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Download } from "playwright-core";
 import { translate } from "@core/i18n";
 import { baseUrl, launchBrowser, newContext } from "./support/browser";
 import { adminToken, apiRequest, call, createProduct } from "./support/shop-data";
+import { orderPayload } from "../support/order-payload";
 
 let browser: Browser;
 let token: string;
@@ -29,29 +30,11 @@ afterAll(async () => {
 async function placeOrder(firstName: string): Promise<{ _id: string; orderNumber: string }> {
   const { order } = await call<{ order: { _id: string; orderNumber: string } }>("/order", {
     token,
-    body: {
+    body: orderPayload([{ productId, quantity: 1, color: "#1f2937" }], {
       firstName,
       lastName: "Adel",
       email: `documents-${Date.now().toString(36)}@example.com`,
-      phone: "01012345678",
-      notes: "",
-      promoCode: "",
-      paymentMethod: "Cash on Delivery",
-      products: [{ productId, quantity: 1, size: "M", color: "#1f2937" }],
-      shipping: {
-        address: {
-          area: "Zamalek",
-          street: "26th of July",
-          building: "5",
-          floor: "2",
-          apartment: "4",
-          city: "Cairo",
-          state: "Cairo",
-          country: "Egypt",
-          postalCode: "",
-        },
-      },
-    },
+    }),
   });
   return order;
 }

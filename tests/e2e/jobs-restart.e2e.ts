@@ -5,7 +5,6 @@
  * On PostgreSQL, in a database made for this test.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
 import pg from "pg";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -16,6 +15,7 @@ import { freePort } from "../../scripts/free-port.mjs";
 import { openDatabase, type Database } from "../../server/db/client";
 import { jobs } from "../../server/db/schema";
 import { makeProduct, orderPayload } from "../support/order-factories";
+import { startSmtpStandIn, type SmtpStandIn } from "../support/smtp-stand-in";
 
 const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `azya_jobs_restart_${crypto.randomBytes(4).toString("hex")}`;
@@ -25,8 +25,7 @@ const dbUrl = (() => {
   return u.toString();
 })();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-jobs-restart-"));
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer | undefined;
+let smtp: SmtpStandIn | undefined;
 let database: Database | undefined;
 
 async function admin(sql: string) {
@@ -44,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
-  if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
+  await smtp?.close();
   await admin(`drop database if exists ${dbName} with (force)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -103,23 +102,8 @@ it("delivers an order's e-mail after the server was killed while the SMTP server
   first.child.kill("SIGKILL");
   expect(await first.exited).toBe(null); // killed, not stopped
 
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp!.listen(smtpPort, "127.0.0.1", resolve));
+  smtp = await startSmtpStandIn(smtpPort);
+  const received = smtp.received;
 
   const second = await startBuiltServer({ env: serverEnv(smtpPort), stdio: "ignore", timeoutMs: 90_000 });
   try {

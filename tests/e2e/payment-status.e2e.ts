@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { translate } from "@core/i18n";
 import { admin, baseUrl, launchBrowser, newContext } from "./support/browser";
 import { apiRequest, type CallOptions } from "./support/shop-data";
+import { orderPayload } from "../support/order-payload";
 
 let browser: Browser;
 let adminToken: string;
@@ -56,29 +57,10 @@ async function placeCashOrder(): Promise<string> {
   expect(product.status).toBe(201);
   created.push(product.body.product._id);
   const placed = await call<{ order: { orderNumber: string; paymentStatus: string } }>("/order", {
-    body: {
-      firstName: "Mona",
+    body: orderPayload([{ productId: product.body.product._id, quantity: 1 }], {
       lastName: "Adel",
       email: admin().email,
-      phone: "01012345678",
-      notes: "",
-      promoCode: "",
-      paymentMethod: "Cash on Delivery",
-      products: [{ productId: product.body.product._id, quantity: 1, size: "M", color: "#000000" }],
-      shipping: {
-        address: {
-          area: "Zamalek",
-          street: "26th of July",
-          building: "5",
-          floor: "2",
-          apartment: "4",
-          city: "Cairo",
-          state: "",
-          country: "Egypt",
-          postalCode: "",
-        },
-      },
-    },
+    }),
   });
   expect(placed.status).toBe(201);
   expect(placed.body.order.paymentStatus).toBe("Unpaid");

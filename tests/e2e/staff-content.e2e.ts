@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { translate } from "@core/i18n";
 import { admin, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
 import { apiRequest as call } from "./support/shop-data";
+import { orderPayload } from "../support/order-payload";
 
 type Lang = "en" | "ar";
 let browser: Browser;
@@ -102,29 +103,11 @@ async function makeProduct(opts: { name: string; nameAr: string; stock: number }
 
 async function guestOrder(productId: string, city: string) {
   const placed = await call<{ order: { _id: string; orderNumber: string } }>("/order/guest", {
-    body: {
-      firstName: "Mona",
+    body: orderPayload([{ productId, quantity: 1 }], {
       lastName: "Adel",
       email: `guest-${unique()}@e2e.test`,
-      phone: "01012345678",
-      notes: "",
-      promoCode: "",
-      paymentMethod: "Cash on Delivery",
-      products: [{ productId, quantity: 1, size: "M", color: "#000000" }],
-      shipping: {
-        address: {
-          area: "Dokki",
-          street: "Tahrir",
-          building: "5",
-          floor: "2",
-          apartment: "4",
-          city,
-          state: "",
-          country: "Egypt",
-          postalCode: "",
-        },
-      },
-    },
+      address: { area: "Dokki", street: "Tahrir", city },
+    }),
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return placed.body.order;

@@ -3,11 +3,12 @@
  * change back from Cancelled), per variant (issue 15). Each product row is locked first, then its
  * variants, as an order's placement does, and the product's total is set to its variants' sum.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { storedPair, type Pair } from "@core/variants";
 import type { DbOrTx } from "../../db/client";
-import { orderItems, products, productVariants } from "../../db/schema";
+import { orderItems, products } from "../../db/schema";
 import { conflict } from "../../errors";
+import { addToVariant, takeFromVariant } from "../catalog/variant-stock";
 import { syncProductStock } from "../catalog/variants";
 
 interface ItemLine extends Pair {
@@ -33,13 +34,6 @@ async function linesByProduct(tx: DbOrTx, orderId: string): Promise<[string, Ite
 }
 
 const sumOf = (lines: ItemLine[]) => lines.reduce((s, l) => s + l.quantity, 0);
-
-const variantWhere = (productId: string, pair: Pair) =>
-  and(
-    eq(productVariants.productId, productId),
-    eq(productVariants.size, pair.size),
-    eq(productVariants.color, pair.color),
-  );
 
 async function lockProduct(tx: DbOrTx, id: string) {
   const [row] = await tx
@@ -67,12 +61,8 @@ export async function returnOrderStock(tx: DbOrTx, orderId: string): Promise<Res
       .where(eq(products.id, id));
     for (const line of lines) {
       const pair = storedPair(product, line.size, line.color);
-      const [row] = await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
-        .where(variantWhere(id, pair))
-        .returning({ stock: productVariants.stock });
-      if (row && row.stock === line.quantity) restocked.push({ productId: id, ...pair });
+      const stock = await addToVariant(tx, id, pair, line.quantity);
+      if (stock === line.quantity) restocked.push({ productId: id, ...pair });
     }
   }
   await syncProductStock(tx, touched);
@@ -91,17 +81,10 @@ export async function retakeOrderStock(tx: DbOrTx, orderId: string): Promise<voi
       .set({ soldCount: sql`${products.soldCount} + ${sumOf(lines)}` })
       .where(eq(products.id, id));
     for (const line of lines) {
-      const where = variantWhere(id, storedPair(product, line.size, line.color));
-      const [row] = await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-        .where(and(where, sql`${productVariants.stock} >= ${line.quantity}`))
-        .returning({ stock: productVariants.stock });
-      if (!row) {
-        const [now] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(where);
-        const left = now?.stock ?? 0;
-        throw left > 0
-          ? conflict("ordersApi.notEnoughForOrder", { name: product.name, n: left })
+      const took = await takeFromVariant(tx, id, storedPair(product, line.size, line.color), line.quantity);
+      if (!took.taken) {
+        throw took.left > 0
+          ? conflict("ordersApi.notEnoughForOrder", { name: product.name, n: took.left })
           : conflict("ordersApi.soldOut", { name: product.name });
       }
     }

@@ -13,12 +13,13 @@ import { lineTotal, orderTotals } from "@core/pricing";
 import type { OrderInput } from "@core/validation/checkout";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db/client";
-import { cartItems, idempotencyKeys, orderItems, orders, products, productVariants } from "../../db/schema";
+import { cartItems, idempotencyKeys, orderItems, orders, products } from "../../db/schema";
 import { AppError, badInput, conflict, notFound } from "../../errors";
 import { redeemPromoCode } from "../promotions/promo-codes";
 import { shippingFeeForCity } from "../shipping/shipping-options";
 import { productRowColumns, type ProductRow, type ProductRowWithVariants } from "../catalog/product-dto";
 import { storedPair, variantStock } from "@core/variants";
+import { takeFromVariant } from "../catalog/variant-stock";
 import { needsConfirmation, queueNewOrderMessages } from "./cod-confirmation";
 import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
@@ -127,21 +128,8 @@ async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, Produc
 async function takeVariantStock(tx: DbOrTx, product: ProductRow, lines: Line[]) {
   const ordered = [...lines].sort((a, b) => `${a.size}\u0000${a.color}`.localeCompare(`${b.size}\u0000${b.color}`));
   for (const line of ordered) {
-    const pair = storedPair(product, line.size, line.color);
-    const where = and(
-      eq(productVariants.productId, product.id),
-      eq(productVariants.size, pair.size),
-      eq(productVariants.color, pair.color),
-    );
-    const [row] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-      .where(and(where, sql`${productVariants.stock} >= ${line.quantity}`))
-      .returning({ stock: productVariants.stock });
-    if (!row) {
-      const [now] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(where);
-      throw notEnoughOfVariant(line, now?.stock ?? 0);
-    }
+    const took = await takeFromVariant(tx, product.id, storedPair(product, line.size, line.color), line.quantity);
+    if (!took.taken) throw notEnoughOfVariant(line, took.left);
   }
 }
 

@@ -4,7 +4,8 @@ import type { Lang } from "@core/constants";
 import type { AppDeps } from "../../../deps";
 import type { Db } from "../../../db/client";
 import { categories, collections, products } from "../../../db/schema";
-import { listActiveBanners, type BannerDTO } from "../../content/banners";
+import { listActiveBanners } from "../../content/banners";
+import { bannerDto } from "../../content/content-dto";
 import {
   productDto,
   productRowColumns,
@@ -22,25 +23,13 @@ import { customerVisible } from "./visibility";
  */
 export const HOME_ROW_SIZE = 11;
 
-/** A hero slide as the home page shows it, in the visitor's language (content/banners.ts makes it). */
-export const homeBannerDto = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  link: z.string(),
-  buttonText: z.string(),
-  image: z.string(),
-  hidden: z.boolean(),
-  active: z.boolean(),
-}) satisfies z.ZodType<BannerDTO>;
-
 /** GET /api/promos-featuredproducts and the home page's data: the rows, and the hero slides. */
 export const homeDataDto = z.object({
   featuredProducts: z.array(productDto),
   bestSellingProducts: z.array(productDto),
   categoryProducts: z.record(z.string(), z.array(productDto)),
   collections: z.record(z.string(), z.array(productDto)),
-  promos: z.array(homeBannerDto),
+  promos: z.array(bannerDto),
 });
 export type HomeData = z.infer<typeof homeDataDto>;
 
