@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, latestMailTo, launchBrowser } from "./support/browser";
+import { baseUrl, latestMailTo, launchBrowser, noScriptContext } from "./support/browser";
 import { adminToken, call, createProduct } from "./support/shop-data";
 import { orderPayload } from "../support/order-payload";
 
@@ -43,12 +43,7 @@ beforeAll(async () => {
   orderNumber = placed.order.orderNumber;
 
   browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: baseUrl(),
-    javaScriptEnabled: false,
-    locale: "en-GB",
-    viewport: { width: 1280, height: 900 },
-  });
+  context = await noScriptContext(browser);
   page = await context.newPage();
 });
 

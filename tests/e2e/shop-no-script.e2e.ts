@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, launchBrowser } from "./support/browser";
+import { baseUrl, launchBrowser, noScriptContext } from "./support/browser";
 import { adminToken, createProduct } from "./support/shop-data";
 
 let browser: Browser;
@@ -25,12 +25,7 @@ beforeAll(async () => {
     await createProduct(token, TOKEN, { name: `${label} ${category} ${TOKEN}`, category, price });
   }
   browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: baseUrl(),
-    javaScriptEnabled: false,
-    locale: "en-GB",
-    viewport: { width: 1280, height: 900 },
-  });
+  context = await noScriptContext(browser);
   page = await context.newPage();
 });
 

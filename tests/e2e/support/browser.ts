@@ -45,6 +45,16 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   return context;
 }
 
+/** A desktop browser with JavaScript off, for the pages that must work without scripts. */
+export function noScriptContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    javaScriptEnabled: false,
+    locale: "en-GB",
+    viewport: { width: 1280, height: 900 },
+  });
+}
+
 /**
  * A page is painted from the server's HTML and starts its scripts after that (decision 082), so a
  * click right after the load event can come before the page answers to script. A customer's click
