@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, launchBrowser, noScriptContext } from "./support/browser";
+import { launchBrowser, noScriptContext } from "./support/browser";
 import { adminToken, createProduct } from "./support/shop-data";
 
 let browser: Browser;
