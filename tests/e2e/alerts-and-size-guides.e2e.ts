@@ -4,9 +4,15 @@
  * staff keep the guide on their own screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { translate } from "@core/i18n";
-import { accessibilityViolations, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
+import {
+  accessibilityViolations,
+  failOnConsoleErrors,
+  launchBrowser,
+  newContext,
+  signedInContext,
+} from "./support/browser";
 import { adminToken, apiRequest, createProduct } from "./support/shop-data";
 import { demoSizeGuides } from "@server/db/seed/demo-size-guides";
 
@@ -20,13 +26,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function staffContext(lang: "en" | "ar"): Promise<BrowserContext> {
-  const context = await newContext(browser, { lang });
-  await context.addCookies([
-    { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
-  ]);
-  return context;
-}
+const staffContext = (lang: "en" | "ar") => signedInContext(browser, token, { lang });
 
 async function openProduct(page: Page, id: string) {
   await page.goto(`/product/${id}`);

@@ -4,7 +4,7 @@
  * cancelled, and a ban ends the customer's open session.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { toPiastres } from "@core/pricing";
 import { CATEGORIES, type Category } from "@core/constants";
@@ -17,10 +17,10 @@ import {
   latestMailTo,
   launchBrowser,
   newContext,
+  signedInContext as contextWithSession,
 } from "./support/browser";
 import { orderPayload } from "../support/order-payload";
 
-type Lang = "en" | "ar";
 interface Json {
   [key: string]: unknown;
 }
@@ -100,15 +100,6 @@ async function makeModerator(tag: string) {
   const role = await call(`/users/${user.id}/role`, { method: "PUT", body: { role: "moderator" }, token: adminToken });
   expect(role.status).toBe(200);
   return { ...user, token: await logIn(user.email, user.password) };
-}
-
-/** A browser context carrying a session, as the sign-in form would leave it. */
-async function signedInContext(token: string, lang: Lang, width?: number): Promise<BrowserContext> {
-  const context = await newContext(browser, { lang, width });
-  await context.addCookies([
-    { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
-  ]);
-  return context;
 }
 
 async function uploadImage(token: string): Promise<string> {
@@ -194,7 +185,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
   it("a moderator adds a product, it waits as pending, an admin approves it and it appears in the shop", async () => {
     const name = `Linen Wrap Dress ${unique()}`;
-    const modContext = await signedInContext(moderator.token, lang);
+    const modContext = await contextWithSession(browser, moderator.token, { lang });
     const page = await modContext.newPage();
     const errors = failOnConsoleErrors(page);
     await open(page, "/moderator/add-product");
@@ -235,7 +226,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const before = await call<{ products: { code: string }[] }>(`/products?search=${encodeURIComponent(name)}`);
     expect(before.body.products.filter((p) => p.code === code)).toHaveLength(0);
 
-    const adminContext = await signedInContext(adminToken, lang);
+    const adminContext = await contextWithSession(browser, adminToken, { lang });
     const adminPage = await adminContext.newPage();
     await open(adminPage, "/admin/pending-products");
     await adminPage.getByTestId("list-search").fill(name);
@@ -257,7 +248,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
   it("edit loads the product first and saves the change", async () => {
     const product = await makeProduct("blouses", 450);
-    const context = await signedInContext(moderator.token, lang);
+    const context = await contextWithSession(browser, moderator.token, { lang });
     const page = await context.newPage();
     await open(page, `/moderator/edit-product/${product._id}`);
     const form = page.getByTestId("product-form");
@@ -276,7 +267,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
   it("a moderator adds a category discount and the product page shows the struck price and the saving", async () => {
     const category = await categoryWithoutDiscount(lang === "en" ? 0 : 1);
     const product = await makeProduct(category, 800);
-    const modContext = await signedInContext(moderator.token, lang);
+    const modContext = await contextWithSession(browser, moderator.token, { lang });
     const page = await modContext.newPage();
     await open(page, "/moderator/discounts");
     await page.getByTestId("discount-category").selectOption(category);
@@ -318,7 +309,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     expect(placed.status).toBe(201);
     const { orderNumber, _id: orderId } = placed.body.order;
 
-    const modContext = await signedInContext(moderator.token, lang);
+    const modContext = await contextWithSession(browser, moderator.token, { lang });
     const page = await modContext.newPage();
     await open(page, "/moderator/orders");
     await page.getByTestId("order-search").fill(orderNumber);
@@ -351,7 +342,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const refused = await call(`/order/${orderId}/cancel`, { method: "PUT", token: customer.token });
     expect(refused.status).toBeGreaterThanOrEqual(400);
 
-    const customerContext = await signedInContext(customer.token, lang);
+    const customerContext = await contextWithSession(browser, customer.token, { lang });
     const ordersPage = await customerContext.newPage();
     await open(ordersPage, "/orders");
     const card = ordersPage.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
@@ -363,12 +354,12 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
   it("an admin bans a customer and the customer's open session ends", async () => {
     const customer = await makeCustomer(`banned-${lang}`);
-    const customerContext = await signedInContext(customer.token, lang);
+    const customerContext = await contextWithSession(browser, customer.token, { lang });
     const page = await customerContext.newPage();
     await open(page, "/account");
     await page.getByTestId("account-link").waitFor();
 
-    const adminContext = await signedInContext(adminToken, lang);
+    const adminContext = await contextWithSession(browser, adminToken, { lang });
     const adminPage = await adminContext.newPage();
     await open(adminPage, "/admin/accounts");
     await adminPage.getByTestId("accounts-search").fill(customer.email);
@@ -387,7 +378,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
   it("a moderator runs promo codes, headlines and a city's shipping with the spec's toasts", async () => {
     const say = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
-    const context = await signedInContext(moderator.token, lang);
+    const context = await contextWithSession(browser, moderator.token, { lang });
     const page = await context.newPage();
 
     await open(page, "/moderator/promocodes");
@@ -480,7 +471,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
       `E2E-CSV-${u},CSV Blouse ${u},Imported from a sheet,blouses,500,5,M|L,#000000,${image}`,
       `E2E-BAD-${u},Broken Row ${u},Imported from a sheet,not-a-category,-5,1,M,#000000,${image}`,
     ].join("\n");
-    const context = await signedInContext(adminToken, lang);
+    const context = await contextWithSession(browser, adminToken, { lang });
     const page = await context.newPage();
     await open(page, "/admin/products");
     await page
@@ -546,7 +537,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     const shows = async (page: Page, key: string) => {
       await page.getByText(say(key), { exact: true }).first().waitFor();
     };
-    const context = await signedInContext(moderator.token, lang);
+    const context = await contextWithSession(browser, moderator.token, { lang });
     const page = await context.newPage();
 
     await open(page, "/moderator/add-product");
@@ -600,7 +591,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
   });
 
   it("staff pages have no serious accessibility violations", async () => {
-    const adminContext = await signedInContext(adminToken, lang);
+    const adminContext = await contextWithSession(browser, adminToken, { lang });
     const page = await adminContext.newPage();
     for (const path of [
       "/moderator/dashboard",
@@ -619,7 +610,7 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
 
 describe("back office on a phone", () => {
   it("scrolls wide tables sideways at 390 px instead of the whole page", async () => {
-    const context = await signedInContext(adminToken, "en", 390);
+    const context = await contextWithSession(browser, adminToken, { lang: "en", width: 390 });
     const page = await context.newPage();
     await open(page, "/moderator/shipping-management");
     const region = page.getByRole("region", { name: "Shipping management" });

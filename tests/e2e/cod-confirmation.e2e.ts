@@ -9,7 +9,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 import { translate } from "@core/i18n";
-import { accessibilityViolations, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
+import {
+  accessibilityViolations,
+  baseUrl,
+  failOnConsoleErrors,
+  launchBrowser,
+  newContext,
+  signedInContext,
+} from "./support/browser";
 import { adminToken, call, createProduct } from "./support/shop-data";
 import { orderPayload } from "../support/order-payload";
 
@@ -108,10 +115,7 @@ describe.each(["en", "ar"] as const)("cash-on-delivery confirmation, in %s", (la
 
   it("staff confirm an order after a call with one click in All Orders", async () => {
     const { orderNumber } = await guestCashOrder(lang);
-    const context = await newContext(browser, { lang });
-    await context.addCookies([
-      { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
-    ]);
+    const context = await signedInContext(browser, token, { lang });
     const page = await context.newPage();
     await page.goto("/moderator/orders");
     await page.getByTestId("filter-awaiting").check();

@@ -6,9 +6,9 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Download } from "playwright-core";
+import type { Browser, Download } from "playwright-core";
 import { translate } from "@core/i18n";
-import { baseUrl, launchBrowser, newContext } from "./support/browser";
+import { baseUrl, launchBrowser, signedInContext } from "./support/browser";
 import { adminToken, apiRequest, call, createProduct } from "./support/shop-data";
 import { orderPayload } from "../support/order-payload";
 
@@ -39,13 +39,7 @@ async function placeOrder(firstName: string): Promise<{ _id: string; orderNumber
   return order;
 }
 
-async function signedIn(lang: "en" | "ar"): Promise<BrowserContext> {
-  const context = await newContext(browser, { lang });
-  await context.addCookies([
-    { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
-  ]);
-  return context;
-}
+const signedIn = (lang: "en" | "ar") => signedInContext(browser, token, { lang });
 
 async function pdfOf(download: Download): Promise<{ bytes: Buffer; text: string }> {
   const bytes = fs.readFileSync((await download.path())!);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { launchBrowser, newContext } from "./support/browser";
+import { launchBrowser, newContext, signedInContext } from "./support/browser";
 import { adminToken, createProduct } from "./support/shop-data";
 
 let browser: Browser;
@@ -108,6 +108,42 @@ describe.each(["en", "ar"] as const)("narrow screens in %s", (lang) => {
       });
       expect(overlap).toBe(0);
     }
+    await context.close();
+  });
+});
+
+/** The back office on a moderator's phone: tables may scroll inside their own box, the page may not. */
+const STAFF_PAGES = () => [
+  "/moderator/dashboard",
+  "/moderator/orders",
+  "/moderator/add-product",
+  `/moderator/edit-product/${product._id}`,
+  "/moderator/discounts",
+  "/moderator/promocodes",
+  "/moderator/headlines",
+  "/moderator/promos",
+  "/moderator/shipping-management",
+  "/moderator/size-guides",
+  "/moderator/restock-alerts",
+  "/admin/dashboard",
+  "/admin/accounts",
+  "/admin/pending-products",
+  "/admin/products",
+];
+
+describe.each(["en", "ar"] as const)("staff screens at 360 px in %s", (lang) => {
+  it("fits every staff page without scrolling sideways", async () => {
+    const context = await signedInContext(browser, await adminToken(), { lang, width: 360 });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const path of STAFF_PAGES()) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const s = await sideways(page);
+      if (s.scrollWidth > s.innerWidth)
+        problems.push(`${path}: scrollWidth ${s.scrollWidth} > ${s.innerWidth} ${s.culprits.join(" | ")}`);
+    }
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

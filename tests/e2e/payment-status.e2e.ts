@@ -4,10 +4,10 @@
  * mark it Delivered.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { translate } from "@core/i18n";
-import { admin, baseUrl, launchBrowser, newContext } from "./support/browser";
+import { admin, launchBrowser, signedInContext } from "./support/browser";
 import { apiRequest, type CallOptions } from "./support/shop-data";
 import { orderPayload } from "../support/order-payload";
 
@@ -67,13 +67,7 @@ async function placeCashOrder(): Promise<string> {
   return placed.body.order.orderNumber;
 }
 
-async function signedIn(lang: "en" | "ar"): Promise<BrowserContext> {
-  const context = await newContext(browser, { lang });
-  await context.addCookies([
-    { name: "access_token", value: adminToken, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
-  ]);
-  return context;
-}
+const signedIn = (lang: "en" | "ar") => signedInContext(browser, adminToken, { lang });
 
 async function open(page: Page, path: string) {
   await page.goto(path);

@@ -169,23 +169,27 @@ export function ChartCard({
     <figure className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4">
       <figcaption className="font-semibold">{title}</figcaption>
       {children}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title}</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((p, i) => (
-            <tr key={i}>
-              <td>{p.label}</td>
-              <td>{format ? format(p.value) : p.value}</td>
+      {/* Hidden by a wrapper: a table keeps the width of its content whatever width it is given, so
+          an sr-only table would still stick out of a 360 px page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{title}</th>
+              <th scope="col">{valueLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((p, i) => (
+              <tr key={i}>
+                <td>{p.label}</td>
+                <td>{format ? format(p.value) : p.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

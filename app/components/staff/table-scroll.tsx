@@ -2,12 +2,19 @@ import type { ReactNode } from "react";
 
 /**
  * Wide tables scroll sideways on a phone (390 px). The region is focusable and labelled, so a
- * keyboard user can scroll it with the arrow keys.
+ * keyboard user can scroll it with the arrow keys. It is positioned so that visually hidden
+ * (absolutely positioned) labels in its cells are clipped by it too: otherwise they escape to the
+ * page and make the whole page scroll sideways at 360 px.
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable).
-    <div role="region" aria-label={label} tabIndex={0} className="w-full overflow-x-auto rounded-xl border border-line">
+    <div
+      role="region"
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe scrollable-region-focusable).
+      tabIndex={0}
+      className="relative w-full overflow-x-auto rounded-xl border border-line"
+    >
       {children}
     </div>
   );

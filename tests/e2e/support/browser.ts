@@ -45,6 +45,19 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
   return context;
 }
 
+/** A context carrying a session, as the sign-in form would leave it. */
+export async function signedInContext(
+  browser: Browser,
+  token: string,
+  opts: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await newContext(browser, opts);
+  await context.addCookies([
+    { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
+  ]);
+  return context;
+}
+
 /** A desktop browser with JavaScript off, for the pages that must work without scripts. */
 export function noScriptContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({
