@@ -1,6 +1,6 @@
 /** Size guides (issue 15, part 6): one table per category, kept by staff, read by anyone. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, onPostgres, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 
 let t: TestApp;
@@ -114,4 +114,18 @@ describe("size guides", () => {
     expect((await get("jackets")).statusCode).toBe(200);
     expect((await get("jackets", customer.headers)).statusCode).toBe(200);
   });
+
+  it.skipIf(!onPostgres())(
+    "takes 20 saves of one table at once without an error, keeps one of them whole, and deletes it once (PostgreSQL)",
+    async () => {
+      const notes = Array.from({ length: 20 }, (_, i) => `Save ${i}`);
+      const saves = await Promise.all(notes.map((note) => put("skirts", guide({ note }))));
+      expect(saves.map((r) => r.statusCode)).toEqual(notes.map(() => 200));
+      const kept = (await get("skirts")).json().sizeGuide;
+      expect(notes).toContain(kept.note);
+      expect(kept.rows).toHaveLength(2);
+      const deletes = await Promise.all(Array.from({ length: 10 }, () => del("skirts")));
+      expect(deletes.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(404)]);
+    },
+  );
 });
