@@ -23,18 +23,9 @@ export const sessionUserDto = z.object({
 export type SessionUser = z.infer<typeof sessionUserDto>;
 
 /** A row of the admin accounts table. */
-export const adminUserDto = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  profileImage: z.string().nullable(),
-  role: z.enum(ROLES),
-  suspended: z.object({ status: z.boolean() }),
+export const adminUserDto = sessionUserDto.omit({ lang: true, theme: true }).extend({
   deleted: z.boolean(),
   activated: z.boolean(),
-  hasPassword: z.boolean(),
   createdAt: z.string(),
 });
 export type AdminUserDTO = z.infer<typeof adminUserDto>;
