@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
   return {
     firstPage: await initialData(context, "orders", () =>
-      listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE }),
+      listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE }, context.deps.config),
     ),
     // Orders keep the English city they were placed with; Arabic pages name it in Arabic.
     cityNamesAr:
