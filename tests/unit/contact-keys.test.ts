@@ -62,7 +62,7 @@ describe("the cash-on-delivery settings", () => {
   });
 
   it("refuse nonsense", () => {
-    for (const env of [
+    for (const env of <Record<string, string>[]>[
       { COD_FEE: "-1" },
       { COD_FEE: "1.005" },
       { COD_MAX_TOTAL: "lots" },

@@ -146,7 +146,11 @@ export async function seedDemoHistory(deps: AppDeps, now = Date.now()): Promise<
       const inserted = await tx
         .insert(orders)
         .values(
-          chunk.map(({ items: _items, ...o }) => ({ ...o, phoneKey: phoneKey(o.phone), userId: ids.get(o.email) ?? null })),
+          chunk.map(({ items: _items, ...o }) => ({
+            ...o,
+            phoneKey: phoneKey(o.phone),
+            userId: ids.get(o.email) ?? null,
+          })),
         )
         .returning({ id: orders.id });
       const items = chunk.flatMap((o, j) => o.items.map((item) => ({ ...item, orderId: inserted[j]!.id })));

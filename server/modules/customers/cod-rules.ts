@@ -2,7 +2,8 @@
  * Who may pay cash on delivery, and for how much (issue 16, docs/decisions/291, 292): a blocked
  * phone or e-mail may not (403); an order total above COD_MAX_TOTAL may not (400); and a phone,
  * e-mail or account with COD_OPEN_LIMIT orders still awaiting confirmation must confirm one first
- * (409). The open-order count runs inside the order's transaction under advisory locks on those
+ * (409). Each answer carries `cod` ("blocked", "over-max", "open-limit") for the checkout to
+ * show it beside the order button. The open-order count runs inside the order's transaction under advisory locks on those
  * keys, so parallel orders from one customer are counted one after the other.
  */
 import { and, eq, or, sql } from "drizzle-orm";
@@ -12,7 +13,7 @@ import type { Lang } from "@core/constants";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { orders, users } from "../../db/schema";
-import { AppError, badInput, conflict } from "../../errors";
+import { AppError } from "../../errors";
 import { blockedKeys } from "./blocks";
 
 export interface CodCustomer {
@@ -35,13 +36,15 @@ async function keysOf(db: DbOrTx, c: CodCustomer) {
 export async function assertNotBlocked(db: DbOrTx, c: CodCustomer): Promise<void> {
   const keys = await keysOf(db, c);
   const blocked = await blockedKeys(db, { phones: [keys.phone], emails: keys.emails });
-  if (blocked.phones.size || blocked.emails.size) throw new AppError("forbidden", "customers.blockedCod");
+  if (blocked.phones.size || blocked.emails.size)
+    throw new AppError("forbidden", "customers.blockedCod", undefined, { cod: "blocked" });
 }
 
 /** 400 when the order's total (shipping and the COD fee included) is above COD_MAX_TOTAL. */
 export function assertWithinCodMax(config: Config, total: Piastres, lang: Lang): void {
   const max = config.cod.maxTotalPiastres;
-  if (max !== null && total > max) throw badInput("customers.overCodMax", { max: formatEgp(max, lang) });
+  if (max !== null && total > max)
+    throw new AppError("bad_input", "customers.overCodMax", { max: formatEgp(max, lang) }, { cod: "over-max" });
 }
 
 /**
@@ -71,5 +74,6 @@ export async function assertUnderOpenLimit(tx: DbOrTx, config: Config, c: CodCus
         ),
       ),
     );
-  if (open >= config.COD_OPEN_LIMIT) throw conflict("customers.openLimit", { n: config.COD_OPEN_LIMIT });
+  if (open >= config.COD_OPEN_LIMIT)
+    throw new AppError("conflict", "customers.openLimit", { n: config.COD_OPEN_LIMIT }, { cod: "open-limit" });
 }

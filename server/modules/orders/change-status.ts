@@ -75,7 +75,10 @@ export async function setOrderStatus(
     if (order.status === status) {
       // Cancelled again with another reason: staff correct the reason (e.g. "other" was a refusal).
       if (status === "Cancelled" && opts.reason && opts.reason !== order.cancelReason) {
-        await tx.update(orders).set({ cancelReason: opts.reason, updatedAt: new Date() }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({ cancelReason: opts.reason, updatedAt: new Date() })
+          .where(eq(orders.id, order.id));
         await recordAudit(tx, actor, "order.cancel-reason", "order", order.id, {
           orderNumber: order.orderNumber,
           from: order.cancelReason,
