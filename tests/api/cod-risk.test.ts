@@ -204,6 +204,7 @@ describe("blocking a phone or e-mail", () => {
     ]) {
       const refused = await place({ phone });
       expect(refused.statusCode).toBe(403);
+      expect(refused.json().cod).toBe("blocked"); // the checkout shows it beside the order button
       expect(refused.json().message).toBe(
         "Cash on delivery is not available for this phone number or e-mail address. Please contact us if you think this is a mistake.",
       );
@@ -300,6 +301,7 @@ describe("COD_MAX_TOTAL", () => {
     const payload = orderPayload([{ productId: p.id, quantity: 4 }], { phone: uniquePhone() });
     const res = await t.app.inject({ method: "POST", url: "/api/order/guest", payload });
     expect(res.statusCode).toBe(400);
+    expect(res.json().cod).toBe("over-max");
     expect(res.json().message).toBe(
       "Cash on delivery is available for orders up to EGP\u00a02,000. Please pay by card or place a smaller order.",
     );
@@ -327,6 +329,7 @@ describe("COD_OPEN_LIMIT", () => {
     await placed({ phone: `0020 ${local.slice(1)}` });
     const fourth = await place({ phone: local });
     expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().cod).toBe("open-limit");
     expect(fourth.json().message).toBe(
       "You already have 3 cash-on-delivery orders waiting for confirmation. Please confirm them with the code we sent by SMS before placing another.",
     );
