@@ -2,7 +2,8 @@
  * Issue 16 in the browser, in English and Arabic: staff block a phone number (written in its
  * international form) on the Blocked customers screen; a guest who then checks out with cash on
  * delivery and that phone in its local form is refused, and the reason stays on the checkout page
- * beside the order button. Staff then see the phone in the list and can lift the block.
+ * beside the order button. Staff then see the phone in the list and can lift the block. Staff also
+ * cancel an order as refused at delivery in All Orders (the reason dialog) and see the record count it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -64,6 +65,36 @@ async function guestCheckout(page: Page, phone: string) {
   await page.getByTestId("place-order").click();
 }
 
+/** A guest's cash order through the API, with its own phone. */
+async function guestCashOrder(phone: string): Promise<string> {
+  const { order } = await call<{ order: { orderNumber: string } }>("/order/guest", {
+    body: {
+      firstName: "Hala",
+      lastName: "Fathy",
+      email: `refuser-${phone}@e2e.test`,
+      phone,
+      notes: "",
+      promoCode: "",
+      paymentMethod: "Cash on Delivery",
+      products: [{ productId, quantity: 1, size: "M", color: "#1f2937" }],
+      shipping: {
+        address: {
+          area: "",
+          street: "Nile St",
+          building: "1",
+          floor: "1",
+          apartment: "1",
+          city: "Cairo",
+          state: "Cairo",
+          country: "Egypt",
+          postalCode: "",
+        },
+      },
+    },
+  });
+  return order.orderNumber;
+}
+
 describe.each(["en", "ar"] as const)("a blocked phone at checkout, in %s", (lang) => {
   it("staff block a phone; a guest with it in another writing is refused at checkout with the reason shown", async () => {
     const local = `012${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
@@ -106,6 +137,44 @@ describe.each(["en", "ar"] as const)("a blocked phone at checkout, in %s", (lang
     await staff.page.getByTestId("confirm-button").click();
     await expectToast(staff.page, translate(lang, "customers.unblocked"));
     await expect.poll(() => row.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await staff.context.close();
+  });
+
+  it("staff cancel an order as refused at delivery, and the customer's record counts the refusal", async () => {
+    const phone = `015${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+    const orderNumber = await guestCashOrder(phone);
+    const staff = await staffPage(lang);
+    const errors = failOnConsoleErrors(staff.page);
+    await staff.page.goto("/moderator/orders");
+    await staff.page.getByTestId("order-search").fill(orderNumber);
+    await staff.page.getByTestId("order-search").press("Enter");
+    const row = staff.page.locator(`[data-testid="order-row"][data-order-number="${orderNumber}"]`);
+    await row.waitFor();
+    await staff.page.waitForLoadState("networkidle");
+    expect(await row.getByTestId("record-refused").innerText()).toBe(
+      translate(lang, "customers.recordRefused", { n: 0 }),
+    );
+
+    // Choosing Cancelled asks why; pressing the button without a reason asks for one.
+    await row.getByTestId("order-status").selectOption("Cancelled");
+    const form = staff.page.getByTestId("cancel-reason-form");
+    await form.waitFor();
+    await form.getByTestId("cancel-reason-confirm").click();
+    await form
+      .getByRole("alert")
+      .filter({ hasText: translate(lang, "customers.reasonInvalid") })
+      .waitFor();
+    expect(await row.getByTestId("order-status").inputValue()).toBe("Processing");
+    await form.getByTestId("cancel-reason-refused").check();
+    await form.getByTestId("cancel-reason-confirm").click();
+    await expectToast(staff.page, translate(lang, "staff.statusUpdated"));
+    await expect
+      .poll(() => row.getByTestId("order-cancel-reason").innerText())
+      .toBe(translate(lang, "customers.reason.refused"));
+    await expect
+      .poll(() => row.getByTestId("record-refused").innerText())
+      .toBe(translate(lang, "customers.recordRefused", { n: 1 }));
     expect(errors).toEqual([]);
     await staff.context.close();
   });
