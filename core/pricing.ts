@@ -55,22 +55,34 @@ export interface OrderTotalsInput {
   /** True when any item matches an active discount with free shipping. */
   freeShipping: boolean;
   promoPercent: number;
+  /** The cash-on-delivery fee (COD_FEE) when the order is paid in cash; 0 or absent otherwise. */
+  codFee?: Piastres;
 }
 
 export interface OrderTotals {
   subtotal: Piastres;
   promoDiscount: Piastres;
   shipping: Piastres;
+  /** The cash-on-delivery fee, its own line (issue 16); 0 for card orders. */
+  codFee: Piastres;
   total: Piastres;
 }
 
-/** The promo code takes a percent off the items' subtotal, never off shipping (DESIGN.md §5). */
+/**
+ * The promo code takes a percent off the items' subtotal, never off shipping (DESIGN.md §5), nor
+ * off the cash-on-delivery fee, which neither a promo code nor free shipping waives (decision 292).
+ */
 export function orderTotals(input: OrderTotalsInput): OrderTotals {
   const subtotal = input.lineTotals.reduce((a, b) => a + b, 0);
   const promoDiscount = percentOf(subtotal, input.promoPercent);
   const shipping = input.freeShipping ? 0 : Math.max(0, input.shippingFee);
-  return { subtotal, promoDiscount, shipping, total: subtotal - promoDiscount + shipping };
+  const codFee = Math.max(0, Math.round(input.codFee ?? 0));
+  return { subtotal, promoDiscount, shipping, codFee, total: subtotal - promoDiscount + shipping + codFee };
 }
+
+/** The fee a payment method adds: COD_FEE for cash on delivery, nothing for a card. */
+export const codFeeFor = (paymentMethod: string, codFee: Piastres): Piastres =>
+  paymentMethod === "Cash on Delivery" ? Math.max(0, codFee) : 0;
 
 /** "10,000": Latin digits with commas, as `toLocaleString("en")` writes a whole number, without building an Intl formatter. */
 export function groupThousands(whole: number): string {

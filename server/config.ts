@@ -10,6 +10,13 @@ const booleanString = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
+/** An amount in EGP: at most two decimals (piastres), not negative, below a million. */
+const egpAmount = z.coerce
+  .number()
+  .min(0)
+  .max(1_000_000)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "at most two decimals (piastres)");
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -96,6 +103,18 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(48),
+  /**
+   * Cash-on-delivery limits (issue 16, docs/decisions/292). Amounts are in EGP, as the shop owner
+   * thinks of them (decimals allowed, kept to the piastre); the server converts them to piastres.
+   * COD_MAX_TOTAL: an order total (with shipping and the COD fee) above it cannot be paid in cash; unset: no limit.
+   */
+  COD_MAX_TOTAL: z.preprocess((v) => (v === "" ? undefined : v), egpAmount.optional()),
+  /** A fee added to every cash-on-delivery order, shown as its own line (EGP; 0: none). */
+  COD_FEE: egpAmount.default(0),
+  /** Unconfirmed cash-on-delivery orders allowed at once per phone, e-mail or account. */
+  COD_OPEN_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+  /** Customers with this many refusals at the door (or more) are flagged in All Orders. */
+  COD_REFUSAL_LIMIT: z.coerce.number().int().min(1).max(100).default(2),
   /** How often an idle job worker looks for due jobs (ms). */
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   /** The first retry of a failed job waits this long (ms); each further retry waits twice as long. */
@@ -215,6 +234,8 @@ export type Config = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "S3_PUBLIC_U
   outboxDir: string;
   isProduction: boolean;
   cardPaymentEnabled: boolean;
+  /** COD_FEE and COD_MAX_TOTAL in piastres (null: no limit). */
+  cod: { feePiastres: number; maxTotalPiastres: number | null };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -254,6 +275,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, "uploads"),
     outboxDir: path.join(dataDir, "outbox"),
     isProduction: c.NODE_ENV === "production",
+    cod: {
+      feePiastres: Math.round(c.COD_FEE * 100),
+      maxTotalPiastres: c.COD_MAX_TOTAL === undefined ? null : Math.round(c.COD_MAX_TOTAL * 100),
+    },
     // Without the HMAC secret no payment could ever be confirmed, so card payment stays off.
     cardPaymentEnabled: Boolean(
       c.PAYMOB_API_KEY && c.PAYMOB_INTEGRATION_ID && c.PAYMOB_IFRAME_ID && c.PAYMOB_HMAC_SECRET,

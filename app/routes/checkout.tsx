@@ -48,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.deps.log.error({ err }, "shipping options failed to load");
     return [];
   });
-  return { cities };
+  // Issue 16: the cash-on-delivery fee the server will add, for the preview (the server prices it again).
+  return { cities, codFee: context.deps.config.cod.feePiastres };
 }
 
 const STEP_FORM = "checkout-step";
@@ -73,7 +74,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const city = cityOption(loaderData.cities, form.state);
-  const totals = useMemo(() => checkoutTotals(cart.lines, city, promo?.percent ?? 0), [cart.lines, city, promo]);
+  const codFee = paymentMethod === "Cash on Delivery" ? loaderData.codFee : 0;
+  const totals = useMemo(
+    () => checkoutTotals(cart.lines, city, promo?.percent ?? 0, codFee),
+    [cart.lines, city, promo, codFee],
+  );
+  // Why cash on delivery was refused (blocked, over COD_MAX_TOTAL, too many unconfirmed orders): shown beside the button.
+  const [codRefusal, setCodRefusal] = useState<string | null>(null);
 
   // SPEC §2: the page scrolls to the top on each step change; focus follows for keyboard users.
   const firstRender = useRef(true);
@@ -119,7 +126,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       return call(
         user ? "POST /order" : "POST /order/guest",
         { body: orderPayload(form, cart.lines, method, promo?.code ?? "") },
-        { headers: { "Idempotency-Key": idempotencyKey.current } },
+        // A 403 here is a blocked customer (issue 16), shown on this page, not a reason to leave it.
+        { headers: { "Idempotency-Key": idempotencyKey.current }, noAuthRedirect: true },
       );
     },
     {
@@ -142,6 +150,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       // it, the cart reloads, and the next attempt is a new one.
       onError: (err) => {
         idempotencyKey.current = null;
+        if (err instanceof ApiError && err.status === 401) {
+          window.location.assign(`/auth?redirect=${encodeURIComponent("/checkout")}`);
+          return;
+        }
+        setCodRefusal(err instanceof ApiError && typeof err.body.cod === "string" ? err.message : null);
         if (err instanceof ApiError && err.status === 409) void cart.refresh();
       },
     },
@@ -225,7 +238,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 <AddressStep form={form} errors={errors} cities={loaderData.cities} onChange={change} />
               ) : null}
               {step === 2 ? (
-                <PaymentStep value={paymentMethod} cardEnabled={shop.cardPaymentEnabled} onChange={setPaymentMethod} />
+                <PaymentStep
+                  value={paymentMethod}
+                  cardEnabled={shop.cardPaymentEnabled}
+                  onChange={(m) => {
+                    setPaymentMethod(m);
+                    setCodRefusal(null);
+                  }}
+                />
               ) : null}
               {step === 3 && paymentMethod ? (
                 <PlaceOrderStep
@@ -239,6 +259,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               ) : null}
             </form>
           )}
+          {codRefusal && step === CHECKOUT_STEPS.length - 1 ? (
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+              data-testid="cod-refusal"
+            >
+              {codRefusal}
+            </p>
+          ) : null}
           <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
             {step === 0 ? (
               <Link

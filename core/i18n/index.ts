@@ -40,6 +40,8 @@ import arVariants from "./ar/variants.json";
 import arAlerts from "./ar/alerts.json";
 import arSizeGuides from "./ar/size-guides.json";
 import arCod from "./ar/cod.json";
+import enCustomers from "./en/customers.json";
+import arCustomers from "./ar/customers.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -73,6 +75,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     alerts: enAlerts,
     sizeGuides: enSizeGuides,
     cod: enCod,
+    customers: enCustomers,
   }),
   ar: flatten({
     common: arCommon,
@@ -93,6 +96,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     alerts: arAlerts,
     sizeGuides: arSizeGuides,
     cod: arCod,
+    customers: arCustomers,
   }),
 };
 

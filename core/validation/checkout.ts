@@ -5,6 +5,7 @@
  * are not part of the payload: anything of the kind a client sends is dropped here and the server
  * prices the order from the catalogue.
  */
+import { cancelReasonField } from "./customers";
 import { z } from "zod";
 import { LIMITS, PAYMENT_METHODS } from "../constants";
 
@@ -91,8 +92,12 @@ export const orderLookupInput = z.object({
   ),
 });
 
-export const orderStatusInput = z.object({
-  status: z.enum(["Processing", "Shipped", "Out for Delivery", "Delivered", "Cancelled"], {
-    error: "ordersApi.statusInvalid",
-  }),
-});
+export const orderStatusInput = z
+  .object({
+    status: z.enum(["Processing", "Shipped", "Out for Delivery", "Delivered", "Cancelled"], {
+      error: "ordersApi.statusInvalid",
+    }),
+    /** Why staff cancel (issue 16); only with status Cancelled. */
+    reason: cancelReasonField.optional(),
+  })
+  .refine((b) => !b.reason || b.status === "Cancelled", { path: ["reason"], message: "customers.reasonOnlyCancel" });

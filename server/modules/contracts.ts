@@ -11,6 +11,7 @@ import type { cartContract } from "./cart/contract";
 import type { catalogContract } from "./catalog/contract";
 import type { catalogStaffContract } from "./catalog/staff-contract";
 import type { contentContract } from "./content/contract";
+import type { customersContract } from "./customers/contract";
 import type { documentsContract } from "./documents/contract";
 import type { mediaContract } from "./media/contract";
 import type { messagesContract } from "./messages/contract";
@@ -29,6 +30,7 @@ type Contracts = [
   typeof catalogContract,
   typeof catalogStaffContract,
   typeof contentContract,
+  typeof customersContract,
   typeof documentsContract,
   typeof mediaContract,
   typeof messagesContract,

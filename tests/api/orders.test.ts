@@ -46,7 +46,14 @@ describe("pricing an order (SPEC §9 worked examples)", () => {
     const { order, message } = res.json();
     expect(message).toBe("Order placed successfully");
     // 2 × 500 + 1 × (300 − 10%) = 1,270; promo 10% = 127; shipping 50; total 1,193 EGP
-    expect(order.orderSummary).toEqual({ orderItems: 3, subtotal: 1_270, shipping: 50, discount: 127, total: 1_193 });
+    expect(order.orderSummary).toEqual({
+      orderItems: 3,
+      subtotal: 1_270,
+      shipping: 50,
+      discount: 127,
+      codFee: 0,
+      total: 1_193,
+    });
     expect(order.totalAmount).toBe(1_193);
     expect(order.shipping).toMatchObject({ status: "Processing", shippingPrice: 50 });
     expect(order.promoCode).toBe("TENOFF");

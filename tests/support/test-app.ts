@@ -74,6 +74,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
+    // Most tests place many cash orders with one phone and e-mail; tests/api/cod-limits.test.ts sets the real limit.
+    COD_OPEN_LIMIT: "100",
     ...opts.env,
   } as NodeJS.ProcessEnv);
   const database = await createTestDatabase();

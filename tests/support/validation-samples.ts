@@ -110,7 +110,9 @@ export const SAMPLES: Record<string, unknown> = {
   orderIdParams: { id: UUID },
   printOrdersQuery: { ids: `${UUID},${UUID}` },
   guestInvoiceInput: { orderNumber: "AZ-1001", phone: "01012345678" },
-  orderStatusInput: { status: "Shipped" },
+  orderStatusInput: { status: "Cancelled", reason: "refused" },
+  cancelReasonField: "refused",
+  customerBlockInput: { kind: "phone", value: "+20 101 234 5678", note: "Refused two parcels" },
   contactInput: {
     name: "Salma",
     email: "salma@example.com",

@@ -142,9 +142,15 @@ describe("the checkout totals preview (SPEC §9)", () => {
       subtotal: 100_000,
       promoDiscount: 10_000,
       shipping: 10_500,
+      codFee: 0,
       total: 100_500,
       freeShipping: false,
     });
+  });
+
+  it("adds the cash-on-delivery fee as its own amount once cash is chosen (issue 16)", () => {
+    const totals = checkoutTotals([line(product(), 2)], cityOption(cities, "Aswan"), 10, 1_500);
+    expect(totals).toMatchObject({ codFee: 1_500, total: 102_000 });
   });
 
   it("ships FREE when an item has a free-shipping discount", () => {

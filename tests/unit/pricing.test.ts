@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  codFeeFor,
   applyPercent,
   formatEgp,
   groupThousands,
@@ -35,7 +36,19 @@ describe("pricing (integer piastres)", () => {
       freeShipping: false,
       promoPercent: 10,
     });
-    expect(totals).toEqual({ subtotal: 150_000, promoDiscount: 15_000, shipping: 5_000, total: 140_000 });
+    expect(totals).toEqual({ subtotal: 150_000, promoDiscount: 15_000, shipping: 5_000, codFee: 0, total: 140_000 });
+  });
+
+  it("adds the cash-on-delivery fee as its own amount, untouched by the promo code and free shipping", () => {
+    const totals = orderTotals({
+      lineTotals: [100_000],
+      shippingFee: 5_000,
+      freeShipping: true,
+      promoPercent: 50,
+      codFee: codFeeFor("Cash on Delivery", 1_500),
+    });
+    expect(totals).toEqual({ subtotal: 100_000, promoDiscount: 50_000, shipping: 0, codFee: 1_500, total: 51_500 });
+    expect(codFeeFor("Credit Card", 1_500)).toBe(0);
   });
 
   it("makes shipping free when a free-shipping discount applies", () => {

@@ -26,7 +26,13 @@ export function cityOption(options: ShippingOptionDTO[], city: string): Shipping
   };
 }
 
-export function checkoutTotals(lines: CartLine[], option: ShippingOptionDTO, promoPercent: number): CheckoutTotals {
+/** `codFee`: COD_FEE in piastres once cash on delivery is chosen (issue 16), else 0. */
+export function checkoutTotals(
+  lines: CartLine[],
+  option: ShippingOptionDTO,
+  promoPercent: number,
+  codFee = 0,
+): CheckoutTotals {
   const fee = Math.max(0, toPiastres(option.shipping) + toPiastres(option.additionalCost));
   const freeShipping = lines.some((l) => l.product.freeShipping) || fee === 0;
   const totals = orderTotals({
@@ -34,6 +40,7 @@ export function checkoutTotals(lines: CartLine[], option: ShippingOptionDTO, pro
     shippingFee: fee,
     freeShipping,
     promoPercent,
+    codFee,
   });
   return { ...totals, freeShipping };
 }

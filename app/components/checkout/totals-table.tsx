@@ -2,7 +2,7 @@ import { Price } from "~/components/price";
 import { useT } from "~/i18n/react";
 import type { CheckoutTotals } from "./checkout-totals";
 
-/** Subtotal, shipping (or FREE), promo discount and total, all in piastres. */
+/** Subtotal, shipping (or FREE), the cash-on-delivery fee, promo discount and total, all in piastres. */
 export function TotalsTable({ totals }: { totals: CheckoutTotals }) {
   const t = useT();
   const row = "flex items-center justify-between gap-4";
@@ -24,6 +24,14 @@ export function TotalsTable({ totals }: { totals: CheckoutTotals }) {
           )}
         </dd>
       </div>
+      {totals.codFee > 0 ? (
+        <div className={row}>
+          <dt>{t("customers.codFee")}</dt>
+          <dd data-testid="cod-fee">
+            <Price piastres={totals.codFee} />
+          </dd>
+        </div>
+      ) : null}
       {totals.promoDiscount > 0 ? (
         <div className={row}>
           <dt>{t("checkout.promoDiscount")}</dt>

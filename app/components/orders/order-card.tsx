@@ -37,9 +37,9 @@ export function OrderCard({ order: given, onCancel, cityNamesAr }: OrderCardProp
   const country = lang === "ar" && a.country?.trim().toLowerCase() === "egypt" ? t("orders.egypt") : a.country;
   const parts = order.masked ? [city, country] : [a.street, a.building, a.floor, a.apartment, a.area, city, country];
   const address = parts.filter(Boolean).join(lang === "ar" ? "، " : ", ");
-  const { subtotal, shipping, total } = order.orderSummary;
-  // SPEC §9: the promo discount shown is subtotal plus shipping minus total.
-  const promoDiscount = Math.max(0, Math.round((subtotal + shipping - total) * 100) / 100);
+  const { subtotal, shipping, total, codFee } = order.orderSummary;
+  // SPEC §9: the promo discount shown is subtotal plus shipping (plus the COD fee, issue 16) minus total.
+  const promoDiscount = Math.max(0, Math.round((subtotal + shipping + codFee - total) * 100) / 100);
   const row = "flex items-center justify-between gap-4";
   return (
     <article
@@ -127,6 +127,14 @@ export function OrderCard({ order: given, onCancel, cityNamesAr }: OrderCardProp
               )}
             </dd>
           </div>
+          {codFee > 0 ? (
+            <div className={row}>
+              <dt>{t("customers.codFee")}</dt>
+              <dd data-testid="order-cod-fee">
+                <Price egp={codFee} />
+              </dd>
+            </div>
+          ) : null}
           {promoDiscount > 0 ? (
             <div className={row}>
               <dt>

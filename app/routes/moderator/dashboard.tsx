@@ -41,6 +41,11 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
   const a = query.data;
   const egp = (n: number) => formatEgp(toPiastres(n), lang);
   const count = (n: number) => n.toLocaleString(staffLocale(lang));
+  /** A rate as a whole percent ("83%"), or a note while nothing was counted yet. */
+  const percent = (rate: number | null) =>
+    rate === null
+      ? t("customers.noRate")
+      : new Intl.NumberFormat(staffLocale(lang), { style: "percent", maximumFractionDigits: 0 }).format(rate);
   /** A product's name in the page's language, marked when it stays English on an Arabic page. */
   const name = (p: { name: string; nameAr?: string | null }) => {
     const shown = inPageLang(p.name, p.nameAr, lang);
@@ -64,6 +69,27 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
             <FigureCard label={t("staff.averageOrderValue")} value={egp(a.averageOrderValue)} />
             <FigureCard label={t("staff.totalProducts")} value={count(a.totalProducts)} />
             <FigureCard label={t("staff.hiddenProducts")} value={count(a.hiddenProducts)} />
+          </div>
+          {/* Issue 16: how cash on delivery goes, over the orders of the last 30 days. */}
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <FigureCard
+              label={t("customers.confirmationRate")}
+              value={percent(a.codRates.confirmationRate)}
+              hint={t("customers.confirmationRateHelp", {
+                confirmed: count(a.codRates.confirmed),
+                asked: count(a.codRates.needingConfirmation),
+              })}
+              testId="figure-confirmation-rate"
+            />
+            <FigureCard
+              label={t("customers.refusalRate")}
+              value={percent(a.codRates.refusalRate)}
+              hint={t("customers.refusalRateHelp", {
+                refused: count(a.codRates.refused),
+                shipped: count(a.codRates.shipped),
+              })}
+              testId="figure-refusal-rate"
+            />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
             <ChartCard

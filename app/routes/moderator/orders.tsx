@@ -24,12 +24,15 @@ import { PaymentStatusBadge } from "~/components/orders/payment-status";
 import { PrintDocuments } from "~/components/staff/print-documents";
 import { ConfirmationBadge } from "~/components/orders/confirm-order";
 import { useMutation } from "~/lib/use-mutation";
+import type { CancelReason } from "@core/validation/customers";
+import { CustomerRecord } from "~/components/customers/customer-record";
+import { CancelReasonDialog } from "~/components/customers/cancel-reason-dialog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
   return {
     firstPage: await initialData(context, "orders", () =>
-      listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE }),
+      listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE }, context.deps.config),
     ),
     // Orders keep the English city they were placed with; Arabic pages name it in Arabic.
     cityNamesAr:
@@ -88,7 +91,14 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
     setPage(1);
   }
 
-  async function changeStatus(order: StaffOrder, status: OrderStatus) {
+  // Cancelling asks why first (issue 16): the select snaps back until a reason is chosen.
+  const [cancelling, setCancelling] = useState<StaffOrder | null>(null);
+
+  async function changeStatus(order: StaffOrder, status: OrderStatus, reason?: CancelReason) {
+    if (status === "Cancelled" && !reason) {
+      setCancelling(order);
+      return;
+    }
     const loading = toast.loading(t("staff.updatingStatus"));
     const replaceOrder = (change: (o: StaffOrder) => StaffOrder) =>
       query.setData((prev) =>
@@ -96,12 +106,17 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
       );
     replaceOrder((o) => ({ ...o, status, shipping: { ...o.shipping, status } }));
     try {
-      const reply = await call("PUT /moderator/orders/:id/status", { params: { id: order._id }, body: { status } });
+      const reply = await call("PUT /moderator/orders/:id/status", {
+        params: { id: order._id },
+        body: reason ? { status, reason } : { status },
+      });
       // Delivering a cash order marks it paid (docs/decisions/117): show what the server decided.
       const paymentStatus = reply.order.paymentStatus;
-      replaceOrder((o) => ({ ...o, paymentStatus }));
+      replaceOrder((o) => ({ ...o, paymentStatus, cancelReason: reply.order.cancelReason }));
       toast.dismiss(loading);
       toast.success(t("staff.statusUpdated"));
+      // A cancellation changes the customer records of the page (refusals, cancellations).
+      if (status === "Cancelled" || order.status === "Cancelled" || status === "Delivered") void query.reload();
     } catch (e) {
       toast.dismiss(loading);
       // The server's reason first (e.g. the 409 when a re-opened order's stock is gone), SPEC §8.
@@ -213,6 +228,7 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
                     {cityInLang(o.shipping.address.city, loaderData.cityNamesAr, lang)}
                   </div>
                 ) : null}
+                <CustomerRecord record={query.data?.records?.[o._id]} phone={o.phone} />
               </td>
               <td className={td}>{o.products.reduce((n, p) => n + p.quantity, 0)}</td>
               <td className={td}>
@@ -252,12 +268,26 @@ export default function ModeratorOrders({ loaderData }: Route.ComponentProps) {
                     </option>
                   ))}
                 </select>
+                {o.status === "Cancelled" && o.cancelReason ? (
+                  <div className="mt-1 text-xs text-muted" data-testid="order-cancel-reason">
+                    {t(`customers.reason.${o.cancelReason}`)}
+                  </div>
+                ) : null}
               </td>
             </tr>
           ))}
         </StaffTable>
       ) : null}
       <Pager page={page} totalPages={totalPages} onPage={setPage} />
+      <CancelReasonDialog
+        orderNumber={cancelling?.orderNumber ?? null}
+        onClose={() => setCancelling(null)}
+        onConfirm={(reason) => {
+          const order = cancelling;
+          setCancelling(null);
+          if (order) void changeStatus(order, "Cancelled", reason);
+        }}
+      />
     </StaffPage>
   );
 }

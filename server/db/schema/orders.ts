@@ -36,6 +36,8 @@ export const orders = pgTable(
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
+    /** The phone as core/contact-keys.ts normalises it: the customer record and blocks match on it (issue 16). */
+    phoneKey: text("phone_key").notNull().default(""),
     notes: text("notes").notNull().default(""),
     promoCode: text("promo_code"),
     promoPercent: integer("promo_percent").notNull().default(0),
@@ -54,6 +56,8 @@ export const orders = pgTable(
     subtotal: integer("subtotal").notNull(),
     promoDiscount: integer("promo_discount").notNull().default(0),
     shippingPrice: integer("shipping_price").notNull(),
+    /** The cash-on-delivery fee (COD_FEE at the time of the order), included in total. */
+    codFee: integer("cod_fee").notNull().default(0),
     total: integer("total").notNull(),
     lang: text("lang", { enum: ["en", "ar"] })
       .notNull()
@@ -62,6 +66,8 @@ export const orders = pgTable(
     confirmation: text("confirmation", { enum: ["pending", "confirmed"] }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     confirmedBy: text("confirmed_by", { enum: ["customer", "staff"] }),
+    /** Why staff cancelled it (issue 16); null while not cancelled, or cancelled with no reason given. */
+    cancelReason: text("cancel_reason", { enum: ["refused", "customer_asked", "unreachable", "other"] }),
     /** When it last became Delivered (issue 17: the 14-day return window counts from it); null otherwise. */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -71,6 +77,8 @@ export const orders = pgTable(
     uniqueIndex("orders_number_key").on(t.orderNumber),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_phone_key_idx").on(t.phoneKey),
+    index("orders_email_idx").on(t.email),
     index("orders_awaiting_confirmation_idx").on(t.createdAt).where(sql`${t.confirmation} = 'pending'`),
     check("orders_total_non_negative", sql`${t.total} >= 0`),
   ],

@@ -9,6 +9,7 @@
  * transaction. Prices come from the products through core/pricing, as a real order's do. Orders
  * here do not move stock: they are history, and the catalogue's stock is today's.
  */
+import { phoneKey } from "@core/contact-keys";
 import { lineTotal, orderTotals, toPiastres } from "@core/pricing";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
@@ -144,7 +145,13 @@ export async function seedDemoHistory(deps: AppDeps, now = Date.now()): Promise<
       const chunk = orderRows.slice(i, i + CHUNK);
       const inserted = await tx
         .insert(orders)
-        .values(chunk.map(({ items: _items, ...o }) => ({ ...o, userId: ids.get(o.email) ?? null })))
+        .values(
+          chunk.map(({ items: _items, ...o }) => ({
+            ...o,
+            phoneKey: phoneKey(o.phone),
+            userId: ids.get(o.email) ?? null,
+          })),
+        )
         .returning({ id: orders.id });
       const items = chunk.flatMap((o, j) => o.items.map((item) => ({ ...item, orderId: inserted[j]!.id })));
       for (let k = 0; k < items.length; k += CHUNK) await tx.insert(orderItems).values(items.slice(k, k + CHUNK));

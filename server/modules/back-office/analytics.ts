@@ -35,7 +35,7 @@ const seriesDays = () => sql`
   select generate_series(${today} - ${sql.raw(String(SERIES_DAYS - 1))}, ${today}, interval '1 day')::date as d`;
 
 export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalytics> {
-  const [products, orders, categories, mostSold, lowStock, series, methods] = await Promise.all([
+  const [products, orders, categories, mostSold, lowStock, series, methods, cod] = await Promise.all([
     queryRows<{ total: unknown; hidden: unknown }>(
       db,
       sql`select count(*) filter (where not hidden) as total, count(*) filter (where hidden) as hidden from products`,
@@ -114,9 +114,23 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
             from orders where status <> 'Cancelled'
            group by 1 order by value desc, name`,
     ),
+    // Issue 16: the orders placed in the series' 30 days. A refused order was shipped (it is
+    // Cancelled now, with the reason "refused"), so it counts among the shipped too.
+    queryRows<{ asked: unknown; confirmed: unknown; shipped: unknown; refused: unknown }>(
+      db,
+      sql`select count(*) filter (where confirmation is not null) as asked,
+                 count(*) filter (where confirmation = 'confirmed') as confirmed,
+                 count(*) filter (where status in ('Shipped', 'Out for Delivery', 'Delivered')
+                                     or (status = 'Cancelled' and cancel_reason = 'refused')) as shipped,
+                 count(*) filter (where status = 'Cancelled' and cancel_reason = 'refused') as refused
+            from orders
+           where ${localDay("created_at")} > ${today} - ${sql.raw(String(SERIES_DAYS))}`,
+    ),
   ]);
 
   const o = orders[0]!;
+  const c = cod[0];
+  const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   const revenue = num(o.revenue);
   const kept = num(o.kept);
   return {
@@ -146,6 +160,14 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
     refundAmountsOverTime: series.map((s) => ({ date: s.date, amount: toEgp(num(s.refunds)) })),
     revenueOverTime: series.map((s) => ({ date: s.date, revenue: toEgp(num(s.revenue)) })),
     topPaymentMethods: methods.map((m) => ({ name: m.name, value: num(m.value) })),
+    codRates: {
+      confirmationRate: rate(num(c?.confirmed), num(c?.asked)),
+      confirmed: num(c?.confirmed),
+      needingConfirmation: num(c?.asked),
+      refusalRate: rate(num(c?.refused), num(c?.shipped)),
+      refused: num(c?.refused),
+      shipped: num(c?.shipped),
+    },
   };
 }
 

@@ -32,6 +32,19 @@ export const moderatorAnalyticsDto = z.object({
   refundAmountsOverTime: z.array(z.object({ date: z.string(), amount: z.number() })),
   revenueOverTime: z.array(z.object({ date: z.string(), revenue: z.number() })),
   topPaymentMethods: z.array(namedValue),
+  /**
+   * Cash on delivery over the orders placed in the series' 30 days (issue 16, decision 293):
+   * confirmed of those that needed confirming, and refused at the door of those shipped. A rate is
+   * a fraction (0–1), null while its denominator is 0.
+   */
+  codRates: z.object({
+    confirmationRate: z.number().nullable(),
+    confirmed: z.number(),
+    needingConfirmation: z.number(),
+    refusalRate: z.number().nullable(),
+    refused: z.number(),
+    shipped: z.number(),
+  }),
 });
 export type ModeratorAnalytics = z.infer<typeof moderatorAnalyticsDto>;
 

@@ -103,6 +103,7 @@ function totals(doc: Doc, order: OrderDTO, w: Wording, top: number): number {
     [w.t("documents.subtotal"), w.money(s.subtotal), false],
     [w.t("documents.shipping"), w.money(s.shipping), false],
   ];
+  if (s.codFee > 0) rows.push([w.t("customers.codFee"), w.money(s.codFee), false]);
   if (s.discount > 0) rows.push([w.t("documents.discount"), w.money(-s.discount), false]);
   rows.push([w.t("documents.total"), w.money(s.total), true]);
   let y = top;

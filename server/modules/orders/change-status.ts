@@ -5,6 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { OrderStatus } from "@core/constants";
+import type { CancelReason } from "@core/validation/customers";
 import type { AppDeps } from "../../deps";
 import type { Db, DbOrTx } from "../../db/client";
 import { orders } from "../../db/schema";
@@ -35,7 +36,10 @@ export async function cancelOwnOrder(db: Db, userId: string, id: string): Promis
     const order = await lockOrder(tx, id);
     if (!order || order.userId !== userId) throw notFound("ordersApi.orderNotFound");
     if (order.status !== "Processing") throw conflict("ordersApi.onlyProcessingCancel");
-    await tx.update(orders).set({ status: "Cancelled", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ status: "Cancelled", cancelReason: "customer_asked", updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
     return returnOrderStock(tx, order.id);
   });
   emit("catalogue.changed", { reason: "stock" }); // the stock came back
@@ -48,6 +52,8 @@ export interface SetStatusOptions {
   onlyIf?: (order: OrderRow) => boolean;
   /** The e-mail the customer gets instead of the usual status note. */
   notice?: (order: OrderDTO) => EmailContent;
+  /** Why staff cancel (issue 16): stored on the order and in the audit trail; only with Cancelled. */
+  reason?: CancelReason;
 }
 
 /** An unconfirmed cash-on-delivery order may not leave the shop (issue 16): confirm it first. */
@@ -66,7 +72,21 @@ export async function setOrderStatus(
   const changed = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw notFound("ordersApi.orderNotFound");
-    if (order.status === status) return false;
+    if (order.status === status) {
+      // Cancelled again with another reason: staff correct the reason (e.g. "other" was a refusal).
+      if (status === "Cancelled" && opts.reason && opts.reason !== order.cancelReason) {
+        await tx
+          .update(orders)
+          .set({ cancelReason: opts.reason, updatedAt: new Date() })
+          .where(eq(orders.id, order.id));
+        await recordAudit(tx, actor, "order.cancel-reason", "order", order.id, {
+          orderNumber: order.orderNumber,
+          from: order.cancelReason,
+          to: opts.reason,
+        });
+      }
+      return false;
+    }
     if (opts.onlyIf && !opts.onlyIf(order)) return false;
     if (order.confirmation === "pending" && leavesTheShop(status)) throw conflict("cod.confirmFirst");
     if (status === "Cancelled") restocked = await returnOrderStock(tx, order.id);
@@ -84,12 +104,19 @@ export async function setOrderStatus(
     await tx
       .update(orders)
       // Delivered stamps the day the return window starts; a correction away from it clears it.
-      .set({ status, ...cashPayment, deliveredAt: status === "Delivered" ? sql`now()` : null, updatedAt: new Date() })
+      .set({
+        status,
+        ...cashPayment,
+        deliveredAt: status === "Delivered" ? sql`now()` : null,
+        cancelReason: status === "Cancelled" ? (opts.reason ?? null) : null,
+        updatedAt: new Date(),
+      })
       .where(eq(orders.id, order.id));
     await recordAudit(tx, actor, "order.status", "order", order.id, {
       orderNumber: order.orderNumber,
       from: order.status,
       to: status,
+      ...(status === "Cancelled" && opts.reason ? { reason: opts.reason } : {}),
     });
     return true;
   });

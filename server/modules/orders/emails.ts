@@ -108,6 +108,7 @@ export function orderConfirmationEmail(
         t("subtotal", { amount: money(s.subtotal, lang) }),
         ...(s.discount > 0 ? [t("discount", { amount: money(s.discount, lang) })] : []),
         t("shipping", { amount: s.shipping === 0 ? t("free") : money(s.shipping, lang) }),
+        ...(s.codFee > 0 ? [translate(lang, "customers.emailCodFee", { amount: money(s.codFee, lang) })] : []),
         t("total", { amount: money(s.total, lang) }),
         t("payment", { method: translate(lang, `ordersApi.payment.${order.paymentMethod}`) }),
       ],

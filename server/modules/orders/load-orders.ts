@@ -3,6 +3,8 @@ import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { orderItems, orders } from "../../db/schema";
 import { toOrderDTO, type OrderDTO, type OrderRow } from "./order-dto";
+import type { Config } from "../../config";
+import { customerRecords } from "../customers/records";
 
 export async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderDTO[]> {
   if (rows.length === 0) return [];
@@ -55,7 +57,7 @@ export interface StaffOrderQuery {
 }
 
 /** GET /api/moderator/orders: every order, newest first, optionally by (part of) its number. */
-export async function listAllOrders(db: DbOrTx, q: StaffOrderQuery) {
+export async function listAllOrders(db: DbOrTx, q: StaffOrderQuery, config: Config) {
   const search = q.search?.trim().toUpperCase();
   const where = and(
     search ? ilike(orders.orderNumber, `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
@@ -71,6 +73,7 @@ export async function listAllOrders(db: DbOrTx, q: StaffOrderQuery) {
     .offset((q.page - 1) * q.limit);
   return {
     orders: await withItems(db, rows),
+    records: await customerRecords(db, config, rows),
     metadata: { total, page: q.page, limit: q.limit, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
   };
 }

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { toEgp } from "@core/pricing";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "@core/constants";
+import { CANCEL_REASONS } from "@core/validation/customers";
+import { customerRecordDto } from "../customers/customer-dto";
 import type { orderItems, orders, OrderAddress } from "../../db/schema";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -78,6 +80,8 @@ export const orderDto = z.object({
     shipping: z.number(),
     /** The promo code's discount (EGP). */
     discount: z.number(),
+    /** The cash-on-delivery fee (EGP, issue 16); 0 for card orders or without COD_FEE. */
+    codFee: z.number(),
     total: z.number(),
   }),
   shipping: z.object({ status: z.enum(ORDER_STATUSES), shippingPrice: z.number(), address: orderAddressDto }),
@@ -87,6 +91,8 @@ export const orderDto = z.object({
   confirmation: z.enum(["pending", "confirmed"]).nullable(),
   confirmedAt: z.string().nullable(),
   confirmedBy: z.enum(["customer", "staff"]).nullable(),
+  /** Why staff cancelled it (issue 16): refused at the door, the customer asked, unreachable, other; else null. */
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
   /** When the order became Delivered; null while it is not (issue 17). */
   deliveredAt: z.string().nullable(),
 });
@@ -95,6 +101,8 @@ export type OrderDTO = z.infer<typeof orderDto>;
 /** GET /moderator/orders: one page of every order. */
 export const staffOrderPageDto = z.object({
   orders: z.array(orderDto),
+  /** Each order's customer record by order id (issue 16). */
+  records: z.record(z.string(), customerRecordDto),
   metadata: z.object({ total: z.number(), page: z.number(), limit: z.number(), totalPages: z.number() }),
 });
 export type StaffOrderPageDTO = z.infer<typeof staffOrderPageDto>;
@@ -145,6 +153,7 @@ export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
       subtotal: toEgp(order.subtotal),
       shipping: toEgp(order.shippingPrice),
       discount: toEgp(order.promoDiscount),
+      codFee: toEgp(order.codFee),
       total: toEgp(order.total),
     },
     shipping: { status: order.status, shippingPrice: toEgp(order.shippingPrice), address: order.address },
@@ -152,6 +161,7 @@ export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
     confirmation: order.confirmation,
     confirmedAt: order.confirmedAt?.toISOString() ?? null,
     confirmedBy: order.confirmedBy,
+    cancelReason: order.cancelReason,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
   };
 }

@@ -9,7 +9,8 @@ import { choiceAvailable } from "@core/product-choice";
 import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { LIMITS, type Lang } from "@core/constants";
-import { lineTotal, orderTotals } from "@core/pricing";
+import { codFeeFor, lineTotal, orderTotals } from "@core/pricing";
+import { phoneKey } from "@core/contact-keys";
 import type { OrderInput } from "@core/validation/checkout";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db/client";
@@ -26,6 +27,7 @@ import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
 import type { OrderDTO } from "./order-dto";
 import { emit } from "../../events";
+import { assertNotBlocked, assertUnderOpenLimit, assertWithinCodMax } from "../customers/cod-rules";
 import { metrics } from "../../metrics/registry";
 
 const ordersPlaced = metrics.counter("azya_orders_placed_total", "Orders placed (a replayed request counts once)");
@@ -239,12 +241,19 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
   if (key !== undefined && (key.length === 0 || key.length > 200)) throw badInput("ordersApi.idempotencyKeyInvalid");
   const scope = ctx.userId ? `user:${ctx.userId}` : `guest:${input.email.toLowerCase()}`;
   const lines = mergeLines(input.products);
+  const cash = input.paymentMethod === "Cash on Delivery";
+  const confirmationAsked = needsConfirmation(deps, input.paymentMethod);
+  const customer = { phone: input.phone, email: input.email, userId: ctx.userId };
 
   const outcome = await deps.db.transaction(async (tx) => {
     if (key) {
       const { existingOrderId } = await claimKey(tx, scope, key, orderPayloadHash(input));
       if (existingOrderId) return { orderId: existingOrderId, replayed: true };
     }
+    // Issue 16: a blocked phone or e-mail pays by card or not at all; a customer with
+    // COD_OPEN_LIMIT orders awaiting confirmation confirms one first (counted under locks).
+    if (cash) await assertNotBlocked(tx, customer);
+    if (confirmationAsked) await assertUnderOpenLimit(tx, deps.config, customer);
     const known = await checkLines(tx, lines);
     // The governorate (`state`) keys the fee; a client that sends only `city` is priced by it as before (decision 125).
     const zone = input.shipping.address.state;
@@ -261,7 +270,9 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       shippingFee: city.fee,
       freeShipping: lineRows.some((r) => r.product.freeShipping),
       promoPercent: promo?.percent ?? 0,
+      codFee: codFeeFor(input.paymentMethod, deps.config.cod.feePiastres),
     });
+    if (cash) assertWithinCodMax(deps.config, totals.total, ctx.lang);
 
     const order = await insertOrder(tx, {
       userId: ctx.userId,
@@ -269,6 +280,7 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       lastName: input.lastName,
       email: input.email.toLowerCase(),
       phone: input.phone,
+      phoneKey: phoneKey(input.phone),
       notes: input.notes,
       promoCode: promo?.code ?? null,
       promoPercent: promo?.percent ?? 0,
@@ -277,9 +289,10 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       subtotal: totals.subtotal,
       promoDiscount: totals.promoDiscount,
       shippingPrice: totals.shipping,
+      codFee: totals.codFee,
       total: totals.total,
       lang: ctx.lang,
-      confirmation: needsConfirmation(deps, input.paymentMethod) ? "pending" : null,
+      confirmation: confirmationAsked ? "pending" : null,
     });
     await tx.insert(orderItems).values(
       lineRows.map(({ line, product, total }) => ({

@@ -57,7 +57,7 @@ export async function orderRoutes(app: FastifyInstance) {
       const order = await cancelOwnOrder(deps.db, user._id, req.params.id);
       return { message: translate(req.lang, "ordersApi.orderCancelled"), order };
     },
-    listAllOrders: async (req) => listAllOrders(deps.db, req.query),
+    listAllOrders: async (req) => listAllOrders(deps.db, req.query, deps.config),
     confirmOrder: [
       async (req) => {
         await confirmByCode(deps.db, req.body.orderNumber, req.body.code);
@@ -78,7 +78,9 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     setOrderStatus: async (req) => {
       const actor = await requireUser(req);
-      const order = await setOrderStatus(deps, actor, req.params.id, req.body.status, baseUrl);
+      const order = await setOrderStatus(deps, actor, req.params.id, req.body.status, baseUrl, {
+        reason: req.body.reason,
+      });
       return { message: translate(req.lang, "ordersApi.statusUpdated"), order };
     },
   });
