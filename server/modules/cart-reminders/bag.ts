@@ -14,7 +14,12 @@ export interface BagLine extends ReminderLine {
 
 export async function userLines(db: DbOrTx, userId: string): Promise<ReminderLine[]> {
   return db
-    .select({ productId: cartItems.productId, quantity: cartItems.quantity, size: cartItems.size, color: cartItems.color })
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      size: cartItems.size,
+      color: cartItems.color,
+    })
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));

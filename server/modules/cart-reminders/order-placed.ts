@@ -32,7 +32,10 @@ export async function noteOrderForReminders(
     .delete(cartReminders)
     .where(
       order.userId
-        ? or(eq(cartReminders.userId, order.userId), and(isNull(cartReminders.userId), sql`lower(${cartReminders.email}) = ${email}`))
+        ? or(
+            eq(cartReminders.userId, order.userId),
+            and(isNull(cartReminders.userId), sql`lower(${cartReminders.email}) = ${email}`),
+          )
         : and(isNull(cartReminders.userId), sql`lower(${cartReminders.email}) = ${email}`),
     );
 }

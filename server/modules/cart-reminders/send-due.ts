@@ -108,7 +108,9 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
     sent += queued;
     if (claimed < BATCH) break;
   }
-  await deps.db.delete(cartReminders).where(sql`${cartReminders.touchedAt} < now() - make_interval(days => ${KEEP_DAYS})`);
+  await deps.db
+    .delete(cartReminders)
+    .where(sql`${cartReminders.touchedAt} < now() - make_interval(days => ${KEEP_DAYS})`);
   // The carts not due yet: the scan of the slot when the first of them falls due.
   const [next] = await deps.db
     .select({ first: sql<string | null>`min(${cartReminders.touchedAt})` })

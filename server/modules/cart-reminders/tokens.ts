@@ -33,8 +33,7 @@ function signingKey(db: DbOrTx): Promise<Buffer> {
   return key;
 }
 
-const sign = (key: Buffer, email: string) =>
-  crypto.createHmac("sha256", key).update(`unsubscribe:${email}`).digest();
+const sign = (key: Buffer, email: string) => crypto.createHmac("sha256", key).update(`unsubscribe:${email}`).digest();
 
 /** `<address in base64url>.<signature>`; the address lower-cased, as every address here. */
 export async function unsubscribeToken(db: DbOrTx, email: string): Promise<string> {
