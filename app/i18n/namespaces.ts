@@ -18,6 +18,7 @@ const SCOPED: Record<string, string[]> = {
   orders: ORDER_PAGES,
   documents: ORDER_PAGES,
   cod: ORDER_PAGES,
+  reminders: [...ORDER_PAGES, "/unsubscribe"],
 };
 
 const matches = (pathname: string, prefixes: string[]) =>

@@ -21,6 +21,7 @@ import { PaymentStep } from "~/components/checkout/payment-step";
 import { PlaceOrderStep } from "~/components/checkout/place-order-step";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentDialog } from "~/components/checkout/payment-dialog";
+import { BagReminderBox, useBagReminder } from "~/components/checkout/bag-reminder";
 import { checkoutTotals, cityOption } from "~/components/checkout/checkout-totals";
 import {
   checkCheckoutForm,
@@ -72,6 +73,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const idempotencyKey = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // Issue 16: a guest may ask for one reminder e-mail about the bag if they leave without ordering.
+  const reminder = useBagReminder(!user && !placed, form.email, cart.lines);
   const city = cityOption(loaderData.cities, form.state);
   const totals = useMemo(() => checkoutTotals(cart.lines, city, promo?.percent ?? 0), [cart.lines, city, promo]);
 
@@ -128,6 +131,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       revalidate: false,
       onSuccess: async (res, method) => {
         setPlaced(res.order);
+        reminder.forget();
         await cart.clear();
         if (method === "Credit Card") {
           const url = await startCardPayment(res.order);
@@ -224,6 +228,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               {step === 1 ? (
                 <AddressStep form={form} errors={errors} cities={loaderData.cities} onChange={change} />
               ) : null}
+              {step === 1 && !user ? <BagReminderBox reminder={reminder} /> : null}
               {step === 2 ? (
                 <PaymentStep value={paymentMethod} cardEnabled={shop.cardPaymentEnabled} onChange={setPaymentMethod} />
               ) : null}
