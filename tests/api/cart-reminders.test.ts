@@ -477,7 +477,7 @@ describe("staff counts", () => {
 describe("two workers on PostgreSQL", () => {
   it.skipIf(!onPostgres())("send each due cart's reminder once, and each address once", async () => {
     const product = await makeProduct(t.deps.db, { stock: 20 });
-    const emails = Array.from({ length: 12 }, (_, i) => uniqueEmail(`race${i}`));
+    const emails = Array.from({ length: 40 }, (_, i) => uniqueEmail(`race${i}`));
     const tokens: string[] = [];
     // Every address saved twice (two browsers): twice the rows, still one e-mail each.
     for (const email of [...emails, ...emails]) {
@@ -486,10 +486,11 @@ describe("two workers on PostgreSQL", () => {
     }
     await t.deps.db
       .update(cartReminders)
-      .set({ touchedAt: sql`now() - interval '25 hours'` })
+      // In random order, so each scan's batch holds addresses the others also hold.
+      .set({ touchedAt: sql`now() - interval '25 hours' - random() * interval '1 hour'` })
       .where(inArray(cartReminders.token, tokens));
-    // Two scans claimed at once (two workers, or two slots overdue), then the scan jobs too.
-    const sent = await Promise.all([sendDueReminders(t.deps), sendDueReminders(t.deps), sendDueReminders(t.deps)]);
+    // Three scans at once (workers, or slots overdue), in small batches so they interleave; then the scan jobs.
+    const sent = await Promise.all([1, 2, 3, 4].map(() => sendDueReminders(t.deps, 4)));
     expect(sent.reduce((a, b) => a + b, 0)).toBe(emails.length);
     await t.deps.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.kind, SCAN_JOB));
     await Promise.all([t.deps.jobs.runDue(), t.deps.jobs.runDue()]);

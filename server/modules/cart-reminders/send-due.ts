@@ -14,7 +14,7 @@ import { cartReminderSends, cartReminders, reminderAddresses, users, type Remind
 import { userLines, withProducts } from "./bag";
 import { reminderEmail, restoreUrl, unsubscribeApiUrl, unsubscribePageUrl } from "./reminder-email";
 import { SCAN_JOB, scheduleScan } from "./saved-carts";
-import { unsubscribeToken } from "./tokens";
+import { signingKey, unsubscribeTokenFor } from "./tokens";
 
 /** At most one reminder per address in this many days, whoever saved the bag (decision 300). */
 export const ADDRESS_WINDOW_DAYS = 7;
@@ -43,36 +43,37 @@ async function takeAddress(tx: DbOrTx, email: string): Promise<boolean> {
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
-/** One claimed cart: queues its e-mail in `tx`, or nothing when there is nothing (or nobody) to remind. */
-async function remind(deps: AppDeps, tx: DbOrTx, row: DueRow): Promise<boolean> {
-  let email = row.email;
-  let lang = row.lang;
-  let lines = row.items ?? [];
-  if (row.user_id) {
-    const [user] = await tx
-      .select({ email: users.email, lang: users.lang })
-      .from(users)
-      .where(eq(users.id, row.user_id));
-    if (!user) return false;
-    email = user.email;
-    lang = (user.lang ?? "en") as Lang;
-    lines = await userLines(tx, row.user_id);
-  }
-  if (!email) return false;
-  const bag = await withProducts(tx, lines);
+interface Reminder {
+  row: DueRow;
+  email: string;
+  lang: Lang;
+  lines: ReminderLine[];
+}
+
+/** Who a claimed cart goes to, in which language, with which lines (read only: nothing locked). */
+async function resolve(tx: DbOrTx, row: DueRow): Promise<Reminder | null> {
+  if (!row.user_id) return row.email ? { row, email: row.email, lang: row.lang, lines: row.items ?? [] } : null;
+  const [user] = await tx.select({ email: users.email, lang: users.lang }).from(users).where(eq(users.id, row.user_id));
+  if (!user) return null;
+  return { row, email: user.email, lang: (user.lang ?? "en") as Lang, lines: await userLines(tx, row.user_id) };
+}
+
+/** Queues one reminder's e-mail in `tx`, or nothing when there is nothing (or nobody) to remind. */
+async function remind(deps: AppDeps, tx: DbOrTx, key: Buffer, r: Reminder): Promise<boolean> {
+  const bag = await withProducts(tx, r.lines);
   if (bag.length === 0) return false;
-  const address = email.toLowerCase();
+  const address = r.email.toLowerCase();
   if (!(await takeAddress(tx, address))) return false;
-  await tx.insert(cartReminderSends).values({ userId: row.user_id, email: address });
+  await tx.insert(cartReminderSends).values({ userId: r.row.user_id, email: address });
   const base = deps.config.PUBLIC_URL;
-  const unsubscribe = await unsubscribeToken(tx, address);
-  const content = reminderEmail(lang, bag, {
-    restore: restoreUrl(base, row.token),
+  const unsubscribe = unsubscribeTokenFor(key, address);
+  const content = reminderEmail(r.lang, bag, {
+    restore: restoreUrl(base, r.row.token),
     unsubscribe: unsubscribePageUrl(base, unsubscribe),
   });
   await deps.mailer.send(
     {
-      to: email,
+      to: r.email,
       ...content,
       headers: {
         "List-Unsubscribe": `<${unsubscribeApiUrl(base, unsubscribe)}>`,
@@ -84,9 +85,15 @@ async function remind(deps: AppDeps, tx: DbOrTx, row: DueRow): Promise<boolean> 
   return true;
 }
 
-/** Claims and reminds every due cart; answers how many e-mails were queued. */
-export async function sendDueReminders(deps: AppDeps): Promise<number> {
+/**
+ * Claims and reminds every due cart, `batch` per transaction; answers how many e-mails were queued.
+ * Within a batch the address gates are taken in address order, so two scans at once wait on each
+ * other's gates in one order and never deadlock.
+ */
+export async function sendDueReminders(deps: AppDeps, batch = BATCH): Promise<number> {
   const dueSeconds = Math.round(deps.config.CART_REMINDER_HOURS * 3600);
+  // Before any transaction: PGlite's one connection could not read it while one is open.
+  const key = await signingKey(deps.db);
   let sent = 0;
   for (;;) {
     const { claimed, queued } = await deps.db.transaction(async (tx) => {
@@ -96,17 +103,23 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
           select id from ${cartReminders}
           where reminded_at is null and touched_at <= now() - make_interval(secs => ${dueSeconds})
           order by touched_at
-          limit ${BATCH}
+          limit ${batch}
           for update skip locked
         )
         returning id, token, user_id, email, lang, items`);
       const rows = (result as unknown as { rows: DueRow[] }).rows;
+      const reminders: Reminder[] = [];
+      for (const row of rows) {
+        const r = await resolve(tx, row);
+        if (r) reminders.push(r);
+      }
+      reminders.sort((a, b) => (a.email.toLowerCase() < b.email.toLowerCase() ? -1 : 1));
       let n = 0;
-      for (const row of rows) if (await remind(deps, tx, row)) n++;
+      for (const r of reminders) if (await remind(deps, tx, key, r)) n++;
       return { claimed: rows.length, queued: n };
     });
     sent += queued;
-    if (claimed < BATCH) break;
+    if (claimed < batch) break;
   }
   await deps.db
     .delete(cartReminders)

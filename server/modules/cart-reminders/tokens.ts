@@ -23,7 +23,8 @@ async function loadKey(db: DbOrTx): Promise<Buffer> {
   return Buffer.from(row!.value, "hex");
 }
 
-function signingKey(db: DbOrTx): Promise<Buffer> {
+/** Read once per connection pool: pass the pool (`deps.db`), not a transaction, so it is cached. */
+export function signingKey(db: DbOrTx): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
     key = loadKey(db);
@@ -36,10 +37,9 @@ function signingKey(db: DbOrTx): Promise<Buffer> {
 const sign = (key: Buffer, email: string) => crypto.createHmac("sha256", key).update(`unsubscribe:${email}`).digest();
 
 /** `<address in base64url>.<signature>`; the address lower-cased, as every address here. */
-export async function unsubscribeToken(db: DbOrTx, email: string): Promise<string> {
+export function unsubscribeTokenFor(key: Buffer, email: string): string {
   const address = email.trim().toLowerCase();
-  const signature = sign(await signingKey(db), address).toString("base64url");
-  return `${Buffer.from(address).toString("base64url")}.${signature}`;
+  return `${Buffer.from(address).toString("base64url")}.${sign(key, address).toString("base64url")}`;
 }
 
 /** The address a token was signed for, or null when it was not signed here (compared in constant time). */
