@@ -37,6 +37,7 @@ let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
 let database: Database | undefined;
 let browser: Browser;
 let product: { _id: string; name: string; nameAr: string };
+let adminToken: string;
 
 async function admin(query: string) {
   const c = new pg.Client({ connectionString: ADMIN_URL });
@@ -63,6 +64,7 @@ async function api<T>(urlPath: string, init: RequestInit & { token?: string } = 
 /** One approved product with a real picture, made by the admin through the API. */
 async function makeProduct() {
   const { token } = await api<{ token: string }>("/login", { method: "POST", body: JSON.stringify(ADMIN) });
+  adminToken = token;
   const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#b59a7a" } })
     .png()
     .toBuffer();
@@ -271,5 +273,28 @@ describe.each(["en", "ar"] as const)("bag reminders (%s)", (lang) => {
     expect(errors).toEqual([]);
     expect(phoneErrors).toEqual([]);
     await phone.context().close();
+  });
+});
+
+describe("staff", () => {
+  it("see the reminders sent on the moderator dashboard, in both languages", async () => {
+    for (const lang of ["en", "ar"] as const) {
+      const page = await newPage(lang);
+      const errors = failOnConsoleErrors(page);
+      await page
+        .context()
+        .addCookies([
+          { name: "access_token", value: adminToken, url: server!.base, httpOnly: true, sameSite: "Strict" },
+        ]);
+      await open(page, "/moderator/dashboard");
+      const sent = page.getByTestId("reminders-sent");
+      await sent.waitFor();
+      // The two guests above, one per language; neither ordered.
+      expect(await sent.innerText()).toContain(translate(lang, "reminders.staffSent", { days: 30 }));
+      expect(await sent.innerText()).toMatch(/\b2$/);
+      expect(await page.getByTestId("reminders-came-back").innerText()).toMatch(/\b0$/);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   });
 });
