@@ -10,17 +10,19 @@ import { uuidField } from "./fields";
 /** More lines than any real bag; the guest cart itself holds far fewer. */
 export const REMINDER_MAX_LINES = 30;
 
+const LINK_INVALID = "reminders.linkInvalid";
+/** A pattern checked only on a string already capped in length (no long input reaches a regex). */
+const cappedPattern = (max: number, pattern: RegExp) =>
+  z
+    .string({ error: LINK_INVALID })
+    .max(max, { error: LINK_INVALID, abort: true })
+    .pipe(z.string().regex(pattern, LINK_INVALID));
+
 /** Random tokens are 43 base64url characters (32 bytes). */
-export const reminderToken = z
-  .string({ error: "reminders.linkInvalid" })
-  .max(64, "reminders.linkInvalid")
-  .regex(/^[A-Za-z0-9_-]{20,64}$/, "reminders.linkInvalid");
+export const reminderToken = cappedPattern(64, /^[A-Za-z0-9_-]{20,64}$/);
 
 /** Unsubscribe tokens: the address (base64url) and its signature; an address is at most 254 characters. */
-export const unsubscribeToken = z
-  .string({ error: "reminders.linkInvalid" })
-  .max(400, "reminders.linkInvalid")
-  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "reminders.linkInvalid");
+export const unsubscribeToken = cappedPattern(400, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
 
 export const guestReminderInput = z.object({
   email: z
@@ -33,9 +35,21 @@ export const guestReminderInput = z.object({
     .array(
       z.object({
         productId: uuidField("ordersApi.productNotFound"),
-        quantity: z.number().int().min(1).max(LIMITS.cartLineMaxQuantity),
-        size: z.string().trim().min(1).max(60, "validation.tooLong"),
-        color: z.string().trim().min(1).max(60, "validation.tooLong"),
+        quantity: z
+          .number({ error: "ordersApi.invalidQuantity" })
+          .int("ordersApi.invalidQuantity")
+          .min(1, "ordersApi.quantityMin")
+          .max(LIMITS.cartLineMaxQuantity, "ordersApi.quantityMax"),
+        size: z
+          .string({ error: "ordersApi.selectSizeColor" })
+          .trim()
+          .min(1, "ordersApi.selectSizeColor")
+          .max(60, "validation.tooLong"),
+        color: z
+          .string({ error: "ordersApi.selectSizeColor" })
+          .trim()
+          .min(1, "ordersApi.selectSizeColor")
+          .max(60, "validation.tooLong"),
       }),
     )
     .min(1, "reminders.emptyBag")

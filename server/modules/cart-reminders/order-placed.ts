@@ -1,5 +1,5 @@
 /**
- * Called in the order's own transaction (server/modules/orders/place-order.ts): an order placed by
+ * Called in the order's own transaction (an order hook: server/modules/orders/placed-hooks.ts): an order placed by
  * a reminded customer or address within COMEBACK_DAYS of the reminder counts that reminder as "came
  * back" (docs/decisions/302), and the saved carts of that customer and address are forgotten, so
  * nobody is reminded of a bag they bought.

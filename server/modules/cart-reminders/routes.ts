@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { translate } from "@core/i18n";
 import { mountContract } from "../../http/operation";
 import { rateLimit } from "../../http/rate-limit";
+import { onOrderPlaced } from "../orders/placed-hooks";
 import { cartRemindersContract } from "./contract";
+import { noteOrderForReminders } from "./order-placed";
 import { restoreBag } from "./restore";
 import { dropGuestReminder, saveGuestReminder } from "./saved-carts";
 import { registerReminderJobs } from "./send-due";
@@ -12,6 +14,8 @@ import { unsubscribe } from "./unsubscribe";
 export async function cartReminderRoutes(app: FastifyInstance) {
   const deps = app.deps;
   registerReminderJobs(deps);
+  // In the order's transaction: nobody is reminded of a bag they bought (decision 302).
+  onOrderPlaced(noteOrderForReminders);
 
   // RFC 8058: a mail client's one-click unsubscribe POSTs `List-Unsubscribe=One-Click` as a form.
   // Only this module's routes read forms, and a tiny one.

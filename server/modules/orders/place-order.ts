@@ -20,7 +20,7 @@ import { shippingFeeForCity } from "../shipping/shipping-options";
 import { productRowColumns, type ProductRow, type ProductRowWithVariants } from "../catalog/product-dto";
 import { storedPair, variantStock } from "@core/variants";
 import { needsConfirmation, queueNewOrderMessages } from "./cod-confirmation";
-import { noteOrderForReminders } from "../cart-reminders/order-placed";
+import { runPlacedOrderHooks } from "./placed-hooks";
 import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
@@ -311,8 +311,8 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       })),
     );
     if (ctx.userId) await tx.delete(cartItems).where(eq(cartItems.userId, ctx.userId));
-    // A reminded cart that led here counts as come back, and nobody is reminded of a bag they bought.
-    await noteOrderForReminders(tx, { orderId: order.id, userId: ctx.userId, email: input.email });
+    // Other modules' part of the order (a reminded cart counts as come back: cart-reminders).
+    await runPlacedOrderHooks(tx, { orderId: order.id, userId: ctx.userId, email: input.email });
     // E-mail, SMS code and expiry are jobs written with the order: placing it never waits for a mail server.
     await queueNewOrderMessages(deps, tx, order.id, ctx.baseUrl);
     if (key) {
