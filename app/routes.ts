@@ -20,6 +20,8 @@ export default [
   route("orders", "routes/orders.tsx"),
   // Guests check out too (SPEC §1, §6; docs/decisions/009).
   route("checkout", "routes/checkout.tsx"),
+  // Issue 16: a bag reminder's unsubscribe link, without signing in (docs/decisions/301).
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   layout("routes/guards/signed-in.tsx", [
     route("account", "routes/account.tsx"),
     route("wishlist", "routes/wishlist.tsx"),

@@ -115,6 +115,14 @@ const envSchema = z.object({
   COD_OPEN_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
   /** Customers with this many refusals at the door (or more) are flagged in All Orders. */
   COD_REFUSAL_LIMIT: z.coerce.number().int().min(1).max(100).default(2),
+  /** A cart left untouched this many hours gets one reminder e-mail (issue 16, docs/decisions/300). */
+  CART_REMINDER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  /** Due carts are looked for in slots this long (s): a reminder goes out within one slot of being due. */
+  CART_REMINDER_SCAN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** How often an idle job worker looks for due jobs (ms). */
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   /** The first retry of a failed job waits this long (ms); each further retry waits twice as long. */

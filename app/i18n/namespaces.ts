@@ -19,6 +19,7 @@ const SCOPED: Record<string, string[]> = {
   documents: ORDER_PAGES,
   cod: ORDER_PAGES,
   customers: ORDER_PAGES,
+  reminders: [...ORDER_PAGES, "/unsubscribe"],
 };
 
 const matches = (pathname: string, prefixes: string[]) =>

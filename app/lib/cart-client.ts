@@ -73,6 +73,16 @@ function writeGuestCart(lines: StoredGuestLine[]) {
   else window.localStorage.setItem(GUEST_CART_STORAGE_KEY, JSON.stringify(lines));
 }
 
+/**
+ * A reminder's link back (`/cart?restore=`, issue 16): the saved lines join the guest cart; a line
+ * already in it (same product, size and colour) is left as the shopper has it now.
+ */
+export function restoreGuestLines(lines: StoredGuestLine[]) {
+  const current = readGuestCart();
+  const have = new Set(current.map((l) => lineKey(l.productId, l.size, l.color)));
+  writeGuestCart([...current, ...lines.filter((l) => !have.has(lineKey(l.productId, l.size, l.color)))]);
+}
+
 function fromServer(line: ServerCartLine): CartLine {
   return {
     key: lineKey(line.productId._id, line.size, line.color),

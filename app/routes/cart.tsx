@@ -7,6 +7,7 @@ import { useRootData, type RootData } from "~/root";
 import { Price } from "~/components/price";
 import { EmptyState, PageTitle, Spinner } from "~/components/ui/states";
 import { CartLineItem } from "~/components/cart/cart-line-item";
+import { useRestoreBag } from "~/components/cart/restore-bag";
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.data as RootData | undefined;
@@ -16,7 +17,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Cart() {
   const t = useT();
   const { user } = useRootData();
-  const { lines, count, total, loading, setQuantity, remove } = useCart();
+  const { lines, count, total, loading, setQuantity, remove, refresh } = useCart();
+  useRestoreBag(Boolean(user), loading, refresh);
   const buttonLink = "inline-flex h-12 items-center justify-center rounded-full px-6 font-medium";
 
   return (

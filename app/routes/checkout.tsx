@@ -21,6 +21,7 @@ import { PaymentStep } from "~/components/checkout/payment-step";
 import { PlaceOrderStep } from "~/components/checkout/place-order-step";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentDialog } from "~/components/checkout/payment-dialog";
+import { BagReminderBox, useBagReminder } from "~/components/checkout/bag-reminder";
 import { checkoutTotals, cityOption } from "~/components/checkout/checkout-totals";
 import {
   checkCheckoutForm,
@@ -73,6 +74,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const idempotencyKey = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // Issue 16: a guest may ask for one reminder e-mail about the bag if they leave without ordering.
+  const reminder = useBagReminder(!user && !placed, form.email, cart.lines);
   const city = cityOption(loaderData.cities, form.state);
   const codFee = paymentMethod === "Cash on Delivery" ? loaderData.codFee : 0;
   const totals = useMemo(
@@ -136,6 +139,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       revalidate: false,
       onSuccess: async (res, method) => {
         setPlaced(res.order);
+        reminder.forget();
         await cart.clear();
         if (method === "Credit Card") {
           const url = await startCardPayment(res.order);
@@ -237,6 +241,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               {step === 1 ? (
                 <AddressStep form={form} errors={errors} cities={loaderData.cities} onChange={change} />
               ) : null}
+              {step === 1 && !user ? <BagReminderBox reminder={reminder} /> : null}
               {step === 2 ? (
                 <PaymentStep
                   value={paymentMethod}

@@ -22,6 +22,7 @@ import enVariants from "./en/variants.json";
 import enAlerts from "./en/alerts.json";
 import enSizeGuides from "./en/size-guides.json";
 import enCod from "./en/cod.json";
+import enReminders from "./en/reminders.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -42,6 +43,7 @@ import arSizeGuides from "./ar/size-guides.json";
 import arCod from "./ar/cod.json";
 import enCustomers from "./en/customers.json";
 import arCustomers from "./ar/customers.json";
+import arReminders from "./ar/reminders.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -76,6 +78,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     sizeGuides: enSizeGuides,
     cod: enCod,
     customers: enCustomers,
+    reminders: enReminders,
   }),
   ar: flatten({
     common: arCommon,
@@ -97,6 +100,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     sizeGuides: arSizeGuides,
     cod: arCod,
     customers: arCustomers,
+    reminders: arReminders,
   }),
 };
 

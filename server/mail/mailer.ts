@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (e.g. List-Unsubscribe on a reminder). */
+  headers?: Record<string, string>;
   /** A file on disk (`path`) or bytes already read (`content`, from a bucket). */
   attachments?: ({ filename: string; contentType?: string } & (
     | { path: string }

@@ -8,6 +8,7 @@ import type { auditContract } from "./audit/contract";
 import type { backInStockContract } from "./back-in-stock/contract";
 import type { backOfficeContract } from "./back-office/contract";
 import type { cartContract } from "./cart/contract";
+import type { cartRemindersContract } from "./cart-reminders/contract";
 import type { catalogContract } from "./catalog/contract";
 import type { catalogStaffContract } from "./catalog/staff-contract";
 import type { contentContract } from "./content/contract";
@@ -27,6 +28,7 @@ type Contracts = [
   typeof backInStockContract,
   typeof backOfficeContract,
   typeof cartContract,
+  typeof cartRemindersContract,
   typeof catalogContract,
   typeof catalogStaffContract,
   typeof contentContract,

@@ -16,6 +16,7 @@ import { documentRoutes } from "./documents/routes";
 import { backInStockRoutes } from "./back-in-stock/routes";
 import { sizeGuideRoutes } from "./size-guides/routes";
 import { customerRoutes } from "./customers/routes";
+import { cartReminderRoutes } from "./cart-reminders/routes";
 
 /** Every API module, mounted under /api. */
 export async function registerApi(app: FastifyInstance) {
@@ -39,6 +40,7 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(backInStockRoutes);
       await api.register(sizeGuideRoutes);
       await api.register(customerRoutes);
+      await api.register(cartReminderRoutes);
     },
     { prefix: "/api" },
   );

@@ -100,6 +100,12 @@ export const SAMPLES: Record<string, unknown> = {
   confirmOrderInput: { orderNumber: "AZ-1001", code: "123456" },
   resendConfirmationInput: { orderNumber: "AZ-1001" },
   backInStockInput: { productId: UUID, size: "M", color: "Red", email: "salma@example.com" },
+  reminderToken: "fRXk4zMj4K_xP-CUamV3NUqJtU2cQN1lVzq1ZEwCYIM",
+  unsubscribeToken: "c2FsbWFAZXhhbXBsZS5jb20.H7FPEQSYRr2pxHVMxO8M49B32X2VqFxG_ssiA_OgtDQ",
+  guestReminderInput: {
+    email: "salma@example.com",
+    lines: [{ productId: UUID, quantity: 1, size: "M", color: "#000000" }],
+  },
   sizeGuideRowInput: { size: "M", bust: 92, waist: 74, hips: 100, length: 120 },
   sizeGuideInput: {
     rows: [{ size: "M", bust: 92, waist: 74, hips: 100, length: 120 }],

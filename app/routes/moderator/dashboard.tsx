@@ -21,6 +21,7 @@ import {
 import { staffLocale } from "~/components/staff/codes";
 import { variantLabel } from "~/components/catalog/variant-label";
 import { inPageLang, textLang } from "~/lib/text-lang";
+import { CartRemindersCard } from "~/components/staff/cart-reminders-card";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -190,6 +191,7 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
               )}
             </StaffSection>
           </div>
+          <CartRemindersCard />
         </>
       ) : null}
     </StaffPage>

@@ -11,3 +11,4 @@ export * from "./size-guides";
 export * from "./jobs";
 export * from "./order-confirmations";
 export * from "./customer-blocks";
+export * from "./cart-reminders";

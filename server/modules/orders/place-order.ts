@@ -22,6 +22,7 @@ import { productRowColumns, type ProductRow, type ProductRowWithVariants } from 
 import { storedPair, variantStock } from "@core/variants";
 import { takeFromVariant } from "../catalog/variant-stock";
 import { needsConfirmation, queueNewOrderMessages } from "./cod-confirmation";
+import { runPlacedOrderHooks } from "./placed-hooks";
 import { isUuid } from "../../db/ids";
 import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
@@ -311,6 +312,8 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
       })),
     );
     if (ctx.userId) await tx.delete(cartItems).where(eq(cartItems.userId, ctx.userId));
+    // Other modules' part of the order (a reminded cart counts as come back: cart-reminders).
+    await runPlacedOrderHooks(tx, { orderId: order.id, userId: ctx.userId, email: input.email });
     // E-mail, SMS code and expiry are jobs written with the order: placing it never waits for a mail server.
     await queueNewOrderMessages(deps, tx, order.id, ctx.baseUrl);
     if (key) {
