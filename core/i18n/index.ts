@@ -22,6 +22,7 @@ import enVariants from "./en/variants.json";
 import enAlerts from "./en/alerts.json";
 import enSizeGuides from "./en/size-guides.json";
 import enCod from "./en/cod.json";
+import enReturns from "./en/returns.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -40,6 +41,7 @@ import arVariants from "./ar/variants.json";
 import arAlerts from "./ar/alerts.json";
 import arSizeGuides from "./ar/size-guides.json";
 import arCod from "./ar/cod.json";
+import arReturns from "./ar/returns.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -73,6 +75,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     alerts: enAlerts,
     sizeGuides: enSizeGuides,
     cod: enCod,
+    returns: enReturns,
   }),
   ar: flatten({
     common: arCommon,
@@ -93,6 +96,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     alerts: arAlerts,
     sizeGuides: arSizeGuides,
     cod: arCod,
+    returns: arReturns,
   }),
 };
 

@@ -15,6 +15,7 @@ import { messageRoutes } from "./messages/routes";
 import { documentRoutes } from "./documents/routes";
 import { backInStockRoutes } from "./back-in-stock/routes";
 import { sizeGuideRoutes } from "./size-guides/routes";
+import { returnRoutes } from "./returns/routes";
 
 /** Every API module, mounted under /api. */
 export async function registerApi(app: FastifyInstance) {
@@ -37,6 +38,7 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(documentRoutes);
       await api.register(backInStockRoutes);
       await api.register(sizeGuideRoutes);
+      await api.register(returnRoutes);
     },
     { prefix: "/api" },
   );

@@ -10,3 +10,4 @@ export * from "./back-in-stock";
 export * from "./size-guides";
 export * from "./jobs";
 export * from "./order-confirmations";
+export * from "./returns";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { toEgp } from "@core/pricing";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "@core/constants";
 import type { orderItems, orders, OrderAddress } from "../../db/schema";
+import { noReturns, orderReturnsDto, type OrderReturns } from "./order-returns";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** Unpaid until the card provider's verified callback (or, for cash, delivery) says otherwise. */
@@ -89,6 +90,8 @@ export const orderDto = z.object({
   confirmedBy: z.enum(["customer", "staff"]).nullable(),
   /** When the order became Delivered; null while it is not (issue 17). */
   deliveredAt: z.string().nullable(),
+  /** Its return and exchange requests, and the exchange link both ways (issue 17). */
+  ...orderReturnsDto.shape,
 });
 export type OrderDTO = z.infer<typeof orderDto>;
 
@@ -121,7 +124,7 @@ export function toOrderLineDTO(item: OrderItemRow): OrderLineDTO {
   };
 }
 
-export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
+export function toOrderDTO(order: OrderRow, items: OrderItemRow[], returns: OrderReturns = noReturns()): OrderDTO {
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
@@ -153,6 +156,7 @@ export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
     confirmedAt: order.confirmedAt?.toISOString() ?? null,
     confirmedBy: order.confirmedBy,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    ...returns,
   };
 }
 
