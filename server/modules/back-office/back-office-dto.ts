@@ -32,6 +32,10 @@ export const moderatorAnalyticsDto = z.object({
   refundAmountsOverTime: z.array(z.object({ date: z.string(), amount: z.number() })),
   revenueOverTime: z.array(z.object({ date: z.string(), revenue: z.number() })),
   topPaymentMethods: z.array(namedValue),
+  /** Percent of delivered orders with a return or exchange asked (not rejected), one decimal (issue 17). */
+  returnRate: z.number(),
+  /** Return requests per reason key (returns.reason.*), most first. */
+  topReturnReasons: z.array(namedValue),
 });
 export type ModeratorAnalytics = z.infer<typeof moderatorAnalyticsDto>;
 
