@@ -45,6 +45,7 @@ export default [
     // Issue 15: size guides per category, and who waits for a restock.
     route("moderator/size-guides", "routes/moderator/size-guides.tsx"),
     route("moderator/restock-alerts", "routes/moderator/restock-alerts.tsx"),
+    route("moderator/returns", "routes/moderator/returns.tsx"),
   ]),
   // The spec's other reading of the edit screen; it lands on the guarded one.
   route("products/:id", "routes/products-redirect.tsx"),

@@ -40,6 +40,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { labelKey: "common.shippingManagement", to: "/moderator/shipping-management" },
       { labelKey: "sizeGuides.staffNav", to: "/moderator/size-guides" },
       { labelKey: "alerts.staffNav", to: "/moderator/restock-alerts" },
+      { labelKey: "returns.staffTitle", to: "/moderator/returns" },
     ],
   },
   {
