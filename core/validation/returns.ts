@@ -72,7 +72,3 @@ export const refundReturnInput = z.object({
     .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1000) / 1000, "returns.amountInvalid"),
   method: z.enum(REFUND_METHODS, { error: "returns.methodRequired" }),
 });
-
-export const staffReturnsQuery = z.object({
-  state: z.enum(RETURN_STATE_VALUES).optional().catch(undefined),
-});

@@ -111,6 +111,18 @@ export const SAMPLES: Record<string, unknown> = {
   printOrdersQuery: { ids: `${UUID},${UUID}` },
   guestInvoiceInput: { orderNumber: "AZ-1001", phone: "01012345678" },
   orderStatusInput: { status: "Shipped" },
+  returnLookupInput: { orderNumber: "AZ-1001", contact: "01012345678" },
+  returnRequestInput: {
+    orderNumber: "AZ-1001",
+    contact: "salma@example.com",
+    kind: "exchange",
+    reason: "size_too_small",
+    note: "Too tight",
+    lines: [{ lineId: UUID, quantity: 1, size: "L", color: "#000000" }],
+  },
+  returnIdParams: { id: UUID },
+  rejectReturnInput: { reason: "Worn" },
+  refundReturnInput: { amount: 450.5, method: "cash" },
   contactInput: {
     name: "Salma",
     email: "salma@example.com",

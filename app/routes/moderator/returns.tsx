@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/returns";
-import { RETURN_STATE_VALUES, refundReturnInput, rejectReturnInput, staffReturnsQuery } from "@core/validation/returns";
+import { RETURN_STATE_VALUES, refundReturnInput, rejectReturnInput } from "@core/validation/returns";
+import { staffReturnsQuery } from "@server/modules/returns/contract";
 import type { StaffReturnDTO } from "@server/modules/returns/returns-dto";
 import { listStaffReturns } from "@server/modules/returns/staff-returns";
 import { requireRole } from "~/lib/guards.server";

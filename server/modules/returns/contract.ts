@@ -5,11 +5,16 @@ import {
   refundReturnInput,
   rejectReturnInput,
   returnIdParams,
+  RETURN_STATE_VALUES,
   returnLookupInput,
-  staffReturnsQuery,
 } from "@core/validation/returns";
 import { defineOperation } from "../../http/operation";
 import { returnOptionsDto, staffReturnListDto, staffReturnReplyDto } from "./returns-dto";
+
+/** An unknown state reads as no filter, as a stale link would. */
+export const staffReturnsQuery = z.object({
+  state: z.enum(RETURN_STATE_VALUES).optional().catch(undefined),
+});
 
 const photoFile = z.string().meta({ format: "binary", description: "A return photo (WebP)" });
 
