@@ -21,6 +21,7 @@ import {
 import { staffLocale } from "~/components/staff/codes";
 import { variantLabel } from "~/components/catalog/variant-label";
 import { inPageLang, textLang } from "~/lib/text-lang";
+import { ReturnFigures } from "~/components/staff/return-figures";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -164,6 +165,7 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
               )}
             </StaffSection>
           </div>
+          <ReturnFigures rate={a.returnRate} reasons={a.topReturnReasons} count={count} />
         </>
       ) : null}
     </StaffPage>
