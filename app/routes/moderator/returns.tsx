@@ -49,7 +49,7 @@ export default function StaffReturns({ loaderData }: Route.ComponentProps) {
   const tab = (value: string, label: string) => (
     <Link
       key={value || "all"}
-      to={value ? `?state=${value}` : "?"}
+      to={value ? `/moderator/returns?state=${value}` : "/moderator/returns"}
       aria-current={state === value ? "page" : undefined}
       className="rounded-full border border-line px-3 py-1 text-sm aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
       data-testid={`returns-filter-${value || "all"}`}
