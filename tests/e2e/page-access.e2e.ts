@@ -72,6 +72,7 @@ const MATRIX: Record<string, Record<Who, Outcome>> = {
   "/moderator/shipping-management": staff,
   "/moderator/size-guides": staff,
   "/moderator/restock-alerts": staff,
+  "/moderator/returns": staff,
   "/products/:id": everyone("edit"),
 };
 /** Resource routes (no page, no loader data for the app): the document only. */
