@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Download } from "playwright-core";
 import { translate } from "@core/i18n";
-import { baseUrl, launchBrowser, newContext } from "./support/browser";
+import { accessibilityViolations, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
 import { adminToken, apiRequest, call, createProduct } from "./support/shop-data";
 
 let browser: Browser;
@@ -63,8 +63,8 @@ async function deliveredOrder(firstName: string): Promise<{ _id: string; orderNu
   return order;
 }
 
-async function signedIn(lang: "en" | "ar"): Promise<BrowserContext> {
-  const context = await newContext(browser, { lang });
+async function signedIn(lang: "en" | "ar", width?: number): Promise<BrowserContext> {
+  const context = await newContext(browser, { lang, width });
   await context.addCookies([
     { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
   ]);
@@ -145,6 +145,39 @@ describe.each(["en", "ar"] as const)("returns and exchanges, in %s", (lang) => {
     expect(await exchangeCard.getByTestId("exchange-of").innerText()).toContain(order.orderNumber);
     await context.close();
   });
+});
+
+describe("on a 360 px phone", () => {
+  it.each(["en", "ar"] as const)(
+    "the request form and the staff screen fit, with no serious axe finding (%s)",
+    async (lang) => {
+      const order = await deliveredOrder("Dina");
+      const context = await signedIn(lang, 360);
+      const page = await context.newPage();
+      const errors = failOnConsoleErrors(page);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await page.goto("/orders");
+      const card = page.locator(`[data-testid="order-card"][data-order-number="${order.orderNumber}"]`);
+      await card.getByTestId("ask-return").click();
+      const form = page.getByTestId("return-form");
+      await form.getByTestId("return-line-check").first().check();
+      await form.getByTestId("return-pair").waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      // Sending without a reason says so beside the field; nothing typed is lost.
+      await form.getByTestId("return-pair").selectOption(`S|${COLOR}`);
+      await form.getByTestId("return-submit").click();
+      await form.getByText(translate(lang, "returns.reasonRequired")).waitFor();
+      expect(await form.getByTestId("return-pair").inputValue()).toBe(`S|${COLOR}`);
+
+      await page.goto("/moderator/returns");
+      await page.getByTestId("return-card").first().waitFor();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe("a guest on the tracking view", () => {
