@@ -49,6 +49,7 @@ export default [
     route("moderator/restock-alerts", "routes/moderator/restock-alerts.tsx"),
     // Issue 16: phones and e-mails blocked from cash on delivery.
     route("moderator/customer-blocks", "routes/moderator/customer-blocks.tsx"),
+    route("moderator/returns", "routes/moderator/returns.tsx"),
   ]),
   // The spec's other reading of the edit screen; it lands on the guarded one.
   route("products/:id", "routes/products-redirect.tsx"),

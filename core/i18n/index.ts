@@ -23,6 +23,7 @@ import enAlerts from "./en/alerts.json";
 import enSizeGuides from "./en/size-guides.json";
 import enCod from "./en/cod.json";
 import enReminders from "./en/reminders.json";
+import enReturns from "./en/returns.json";
 import arCommon from "./ar/common.json";
 import arAuth from "./ar/auth.json";
 import arAccount from "./ar/account.json";
@@ -44,6 +45,7 @@ import arCod from "./ar/cod.json";
 import enCustomers from "./en/customers.json";
 import arCustomers from "./ar/customers.json";
 import arReminders from "./ar/reminders.json";
+import arReturns from "./ar/returns.json";
 
 import { interpolate, pluralKey, type Dictionary, type Vars } from "./format";
 
@@ -79,6 +81,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     cod: enCod,
     customers: enCustomers,
     reminders: enReminders,
+    returns: enReturns,
   }),
   ar: flatten({
     common: arCommon,
@@ -101,6 +104,7 @@ export const dictionaries: Record<Lang, Dictionary> = {
     cod: arCod,
     customers: arCustomers,
     reminders: arReminders,
+    returns: arReturns,
   }),
 };
 

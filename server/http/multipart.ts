@@ -75,3 +75,46 @@ export async function readOneFile(
     throw uploadError(err, tooLargeKey);
   }
 }
+
+export interface FilesAndFields {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/**
+ * A form with a few fields and up to `maxFiles` files (a return request's photos), each read into
+ * memory under `maxBytes`; every limit is set on this read as on `readOneFile`.
+ */
+export async function readFilesAndFields(
+  req: FastifyRequest,
+  limits: { maxFiles: number; maxBytes: number; maxFields: number; fieldSize: number },
+  tooLargeKey: string,
+): Promise<FilesAndFields | null> {
+  if (!req.isMultipart()) return null;
+  const out: FilesAndFields = { fields: {}, files: [] };
+  try {
+    const parts = req.parts({
+      limits: {
+        ...MULTIPART_LIMITS,
+        files: limits.maxFiles,
+        fields: limits.maxFields,
+        parts: limits.maxFiles + limits.maxFields,
+        fieldSize: limits.fieldSize,
+        fileSize: limits.maxBytes,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === "file") {
+        const content = await part.toBuffer();
+        out.files.push({ content, filename: part.filename, fieldname: part.fieldname });
+      } else {
+        if (part.valueTruncated || part.fieldnameTruncated)
+          throw new AppError("too_large", "validation.uploadFieldTooLong");
+        out.fields[part.fieldname] = String(part.value);
+      }
+    }
+    return out;
+  } catch (err) {
+    throw uploadError(err, tooLargeKey);
+  }
+}

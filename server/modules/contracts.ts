@@ -21,6 +21,7 @@ import type { paymentsContract } from "./payments/contract";
 import type { promotionsContract } from "./promotions/contract";
 import type { shippingContract } from "./shipping/contract";
 import type { sizeGuidesContract } from "./size-guides/contract";
+import type { returnsContract } from "./returns/contract";
 
 type Contracts = [
   typeof accountsContract,
@@ -41,6 +42,7 @@ type Contracts = [
   typeof promotionsContract,
   typeof shippingContract,
   typeof sizeGuidesContract,
+  typeof returnsContract,
 ];
 
 type OperationsOf<C> = C extends Record<string, OperationSpec> ? C[keyof C] : never;

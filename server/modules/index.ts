@@ -17,6 +17,7 @@ import { backInStockRoutes } from "./back-in-stock/routes";
 import { sizeGuideRoutes } from "./size-guides/routes";
 import { customerRoutes } from "./customers/routes";
 import { cartReminderRoutes } from "./cart-reminders/routes";
+import { returnRoutes } from "./returns/routes";
 
 /** Every API module, mounted under /api. */
 export async function registerApi(app: FastifyInstance) {
@@ -41,6 +42,7 @@ export async function registerApi(app: FastifyInstance) {
       await api.register(sizeGuideRoutes);
       await api.register(customerRoutes);
       await api.register(cartReminderRoutes);
+      await api.register(returnRoutes);
     },
     { prefix: "/api" },
   );

@@ -70,7 +70,14 @@ describe("moderator analytics", () => {
       paymentMethod: "Credit Card",
       lines: [{ product: top, quantity: 3 }],
     });
-    await insertOrder(db, { total: 40_000, status: "Cancelled", lines: [{ product: dress, quantity: 5 }] });
+    // Paid by card, then cancelled: the money went back, a real refund (issue 17).
+    await insertOrder(db, {
+      total: 40_000,
+      status: "Cancelled",
+      paymentMethod: "Credit Card",
+      paymentStatus: "Paid",
+      lines: [{ product: dress, quantity: 5 }],
+    });
     await insertOrder(db, {
       total: 30_000,
       status: "Delivered",

@@ -73,6 +73,7 @@ const MATRIX: Record<string, Record<Who, Outcome>> = {
   "/moderator/size-guides": staff,
   "/moderator/restock-alerts": staff,
   "/moderator/customer-blocks": staff,
+  "/moderator/returns": staff,
   "/products/:id": everyone("edit"),
 };
 /** Resource routes (no page, no loader data for the app): the document only. */

@@ -39,6 +39,7 @@ export async function insertOrder(
     total: number;
     status?: OrderStatus;
     paymentMethod?: PaymentMethod;
+    paymentStatus?: "Unpaid" | "Paid";
     createdAt?: Date;
     updatedAt?: Date;
     lines?: FixtureLine[];
@@ -57,6 +58,7 @@ export async function insertOrder(
       email: "salma@example.com",
       phone: "01011112222",
       paymentMethod: opts.paymentMethod ?? "Cash on Delivery",
+      paymentStatus: opts.paymentStatus ?? "Unpaid",
       status: opts.status ?? "Processing",
       address: {
         area: "Zamalek",

@@ -119,6 +119,18 @@ export const SAMPLES: Record<string, unknown> = {
   orderStatusInput: { status: "Cancelled", reason: "refused" },
   cancelReasonField: "refused",
   customerBlockInput: { kind: "phone", value: "+20 101 234 5678", note: "Refused two parcels" },
+  returnLookupInput: { orderNumber: "AZ-1001", contact: "01012345678" },
+  returnRequestInput: {
+    orderNumber: "AZ-1001",
+    contact: "salma@example.com",
+    kind: "exchange",
+    reason: "size_too_small",
+    note: "Too tight",
+    lines: [{ lineId: UUID, quantity: 1, size: "L", color: "#000000" }],
+  },
+  returnIdParams: { id: UUID },
+  rejectReturnInput: { reason: "Worn" },
+  refundReturnInput: { amount: 450.5, method: "cash" },
   contactInput: {
     name: "Salma",
     email: "salma@example.com",

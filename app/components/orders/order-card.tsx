@@ -12,6 +12,7 @@ import { textLang } from "~/lib/text-lang";
 import { InvoiceLink } from "./invoice-link";
 import { useState } from "react";
 import { ConfirmationBadge, ConfirmOrder } from "./confirm-order";
+import { OrderReturns } from "./order-returns";
 
 interface OrderCardProps {
   order: OrderDTO;
@@ -157,6 +158,7 @@ export function OrderCard({ order: given, onCancel, cityNamesAr }: OrderCardProp
       <div className="mt-4 flex justify-end">
         <InvoiceLink order={order} />
       </div>
+      <OrderReturns order={order} />
       {onCancel && order.status === "Processing" ? (
         <div className="mt-4 flex justify-end">
           <Button

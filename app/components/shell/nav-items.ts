@@ -41,6 +41,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { labelKey: "sizeGuides.staffNav", to: "/moderator/size-guides" },
       { labelKey: "alerts.staffNav", to: "/moderator/restock-alerts" },
       { labelKey: "common.customerBlocks", to: "/moderator/customer-blocks" },
+      { labelKey: "returns.staffTitle", to: "/moderator/returns" },
     ],
   },
   {

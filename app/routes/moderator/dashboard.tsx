@@ -22,6 +22,7 @@ import { staffLocale } from "~/components/staff/codes";
 import { variantLabel } from "~/components/catalog/variant-label";
 import { inPageLang, textLang } from "~/lib/text-lang";
 import { CartRemindersCard } from "~/components/staff/cart-reminders-card";
+import { ReturnFigures } from "~/components/staff/return-figures";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
@@ -192,6 +193,7 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
             </StaffSection>
           </div>
           <CartRemindersCard />
+          <ReturnFigures rate={a.returnRate} reasons={a.topReturnReasons} count={count} />
         </>
       ) : null}
     </StaffPage>

@@ -12,3 +12,4 @@ export * from "./jobs";
 export * from "./order-confirmations";
 export * from "./customer-blocks";
 export * from "./cart-reminders";
+export * from "./returns";

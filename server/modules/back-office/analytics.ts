@@ -7,8 +7,11 @@
  * Meanings (docs/decisions/020-back-office-analytics.md):
  * - totalRevenue and averageOrderValue count every order that is not Cancelled (cash on delivery:
  *   what the shop expects to collect), in EGP; totalOrders counts every order.
- * - refundAmountsOverTime: the totals of orders cancelled on each day (the day of their last status
- *   change), i.e. money the shop no longer collects or gives back.
+ * - refundAmountsOverTime: money really given back each day (issue 17, decision 313): the refunds
+ *   staff recorded on returns (the day marked refunded), and paid orders that were cancelled (the
+ *   day of their last status change). An unpaid cash order that is cancelled refunds nothing.
+ * - returnRate: the share of delivered orders (in percent, one decimal) with a return or exchange
+ *   request that was not rejected; topReturnReasons: requests per reason, most first.
  * - topCategories and mostSoldProducts: units sold in orders that are not Cancelled.
  * - topPaymentMethods: number of orders that are not Cancelled, per method.
  * - lowStockProducts: size and colour pairs of approved, not deleted products with 5 or fewer in
@@ -35,7 +38,7 @@ const seriesDays = () => sql`
   select generate_series(${today} - ${sql.raw(String(SERIES_DAYS - 1))}, ${today}, interval '1 day')::date as d`;
 
 export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalytics> {
-  const [products, orders, categories, mostSold, lowStock, series, methods, cod] = await Promise.all([
+  const [products, orders, categories, mostSold, lowStock, series, methods, cod, returns, reasons] = await Promise.all([
     queryRows<{ total: unknown; hidden: unknown }>(
       db,
       sql`select count(*) filter (where not hidden) as total, count(*) filter (where hidden) as hidden from products`,
@@ -98,8 +101,13 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
                  select ${localDay("created_at")} as d, sum(total) as revenue
                    from orders where status <> 'Cancelled' group by 1),
                cancelled as (
-                 select ${localDay("updated_at")} as d, sum(total) as refunds
-                   from orders where status = 'Cancelled' group by 1)
+                 select d, sum(amount) as refunds from (
+                   select ${localDay("updated_at")} as d, total as amount
+                     from orders where status = 'Cancelled' and payment_status = 'Paid'
+                   union all
+                   select ${localDay("refunded_at")} as d, refund_amount as amount
+                     from return_requests where state = 'refunded') given
+                  group by 1)
           select to_char(days.d, 'YYYY-MM-DD') as date,
                  coalesce(placed.revenue, 0) as revenue,
                  coalesce(cancelled.refunds, 0) as refunds
@@ -126,11 +134,22 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
             from orders
            where ${localDay("created_at")} > ${today} - ${sql.raw(String(SERIES_DAYS))}`,
     ),
+    queryRows<{ asked: unknown; delivered: unknown }>(
+      db,
+      sql`select (select count(distinct order_id) from return_requests where state <> 'rejected') as asked,
+                 (select count(*) from orders where status = 'Delivered') as delivered`,
+    ),
+    queryRows<{ name: string; value: unknown }>(
+      db,
+      sql`select reason as name, count(*) as value from return_requests
+           group by 1 order by value desc, name limit ${LIST_LIMIT}`,
+    ),
   ]);
 
   const o = orders[0]!;
   const c = cod[0];
   const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+  const r = returns[0]!;
   const revenue = num(o.revenue);
   const kept = num(o.kept);
   return {
@@ -168,6 +187,8 @@ export async function getModeratorAnalytics(db: DbOrTx): Promise<ModeratorAnalyt
       refused: num(c?.refused),
       shipped: num(c?.shipped),
     },
+    returnRate: num(r.delivered) === 0 ? 0 : Math.round((num(r.asked) * 1000) / num(r.delivered)) / 10,
+    topReturnReasons: reasons.map((x) => ({ name: x.name, value: num(x.value) })),
   };
 }
 

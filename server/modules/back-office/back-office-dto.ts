@@ -45,6 +45,10 @@ export const moderatorAnalyticsDto = z.object({
     refused: z.number(),
     shipped: z.number(),
   }),
+  /** Percent of delivered orders with a return or exchange asked (not rejected), one decimal (issue 17). */
+  returnRate: z.number(),
+  /** Return requests per reason key (returns.reason.*), most first. */
+  topReturnReasons: z.array(namedValue),
 });
 export type ModeratorAnalytics = z.infer<typeof moderatorAnalyticsDto>;
 

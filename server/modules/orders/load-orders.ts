@@ -5,6 +5,7 @@ import { orderItems, orders } from "../../db/schema";
 import { toOrderDTO, type OrderDTO, type OrderRow } from "./order-dto";
 import type { Config } from "../../config";
 import { customerRecords } from "../customers/records";
+import { returnsOfOrders } from "./order-returns";
 
 export async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderDTO[]> {
   if (rows.length === 0) return [];
@@ -18,13 +19,17 @@ export async function withItems(db: DbOrTx, rows: OrderRow[]): Promise<OrderDTO[
       ),
     )
     .orderBy(asc(orderItems.name), asc(orderItems.id));
+  const returns = await returnsOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
   const byOrder = new Map<string, (typeof items)[number][]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId) ?? [];
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  return rows.map((r) => toOrderDTO(r, byOrder.get(r.id) ?? []));
+  return rows.map((r) => toOrderDTO(r, byOrder.get(r.id) ?? [], returns.get(r.id)));
 }
 
 export async function loadOrder(db: DbOrTx, where: SQL): Promise<OrderDTO | null> {

@@ -9,6 +9,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS } from "@core/constants";
 import { CANCEL_REASONS } from "@core/validation/customers";
 import { customerRecordDto } from "../customers/customer-dto";
 import type { orderItems, orders, OrderAddress } from "../../db/schema";
+import { noReturns, orderReturnsDto, type OrderReturns } from "./order-returns";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** Unpaid until the card provider's verified callback (or, for cash, delivery) says otherwise. */
@@ -95,6 +96,8 @@ export const orderDto = z.object({
   cancelReason: z.enum(CANCEL_REASONS).nullable(),
   /** When the order became Delivered; null while it is not (issue 17). */
   deliveredAt: z.string().nullable(),
+  /** Its return and exchange requests, and the exchange link both ways (issue 17). */
+  ...orderReturnsDto.shape,
 });
 export type OrderDTO = z.infer<typeof orderDto>;
 
@@ -129,7 +132,7 @@ export function toOrderLineDTO(item: OrderItemRow): OrderLineDTO {
   };
 }
 
-export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
+export function toOrderDTO(order: OrderRow, items: OrderItemRow[], returns: OrderReturns = noReturns()): OrderDTO {
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
@@ -163,6 +166,7 @@ export function toOrderDTO(order: OrderRow, items: OrderItemRow[]): OrderDTO {
     confirmedBy: order.confirmedBy,
     cancelReason: order.cancelReason,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    ...returns,
   };
 }
 
