@@ -7,14 +7,20 @@ import { describe, expect, it } from "vitest";
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { dictionaries } from "../../core/i18n";
+import { dictionaries, type Dictionary } from "../../core/i18n";
 import type { Lang } from "../../core/constants";
 import { I18nProvider } from "../../app/i18n/react";
 import { ProductCount } from "../../app/components/catalog/product-count";
 import { Pagination } from "../../app/components/catalog/pagination";
 
 const render = (lang: Lang, node: ReactNode) =>
-  renderToStaticMarkup(h(MemoryRouter, null, h(I18nProvider, { lang, dict: dictionaries[lang], children: node })));
+  renderToStaticMarkup(
+    h(
+      MemoryRouter,
+      null,
+      h(I18nProvider as (p: { lang: Lang; dict: Dictionary }) => ReactNode, { lang, dict: dictionaries[lang] }, node),
+    ),
+  );
 const text = (html: string) => html.replace(/<[^>]+>/g, "");
 
 describe("product count", () => {
