@@ -12,7 +12,8 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { dictionaries } from "@core/i18n";
-import { namespaceSetKey, pickDictionary } from "~/i18n/namespaces";
+import { namespaceSetKey, pickDictionaryText } from "~/i18n/namespaces";
+import { rootDictionary } from "~/i18n/dictionary-text";
 import { FALLBACK } from "~/i18n/fallback";
 import { I18nProvider, useT } from "~/i18n/react";
 import { AppShell } from "~/components/shell/app-shell";
@@ -35,8 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user,
     sidebarOpen,
     headlines,
-    // Only this page's namespaces; both languages have every key (tests/unit/i18n.test.ts).
-    dict: pickDictionary(dictionaries[lang], new URL(request.url).pathname),
+    // Only this page's namespaces; both languages have every key (tests/unit/i18n.test.ts). One
+    // JSON string made once per set, read with rootDictionary() (app/i18n/dictionary-text.ts).
+    dictText: pickDictionaryText(dictionaries[lang], new URL(request.url).pathname),
     shop: {
       email: deps.config.SHOP_EMAIL,
       phone: deps.config.SHOP_PHONE,
@@ -85,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="expect" href="#page-end" blocking="render" />
       </head>
       <body className="min-h-dvh bg-surface text-ink">
-        <I18nProvider lang={lang} dict={data?.dict ?? FALLBACK[lang]}>
+        <I18nProvider lang={lang} dict={data ? rootDictionary(data) : FALLBACK[lang]}>
           {children}
           <Toaster />
         </I18nProvider>

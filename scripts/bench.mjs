@@ -1,27 +1,61 @@
-// `npm run bench` (DESIGN.md §9): 50,000 products in a fresh PostgreSQL database, the built server
-// against it, and autocannon on the listing, the product JSON, the home data and the server-rendered
-// pages, beside a bare node:http server answering a fixed JSON (the ceiling on this machine).
-// Needs `npm run build` first. Settings: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_PRODUCTS (50000), BENCH_SECONDS (10 per target), BENCH_CONNECTIONS (50), BENCH_KEEP_DB=1 to keep
-// the database afterwards (to EXPLAIN a slow query), BENCH_ONLY (a substring of the target names to run).
+// `npm run bench` (DESIGN.md §9, issue 14): a catalogue of BENCH_PRODUCTS products, the built server
+// started as `npm start` starts it (its Node flags, NODE_ENV=production, its default logging, to a
+// file), and wrk driving random traffic: every request another product, filter combination, page,
+// search term, language, or page as a guest or a signed-in customer. Beside each, a bare node:http
+// server answering a fixed JSON (the ceiling on this machine in the same run). Then the CPU one page
+// render costs the server, and the server's memory.
+//
+// Needs `npm run build` first, and wrk (/usr/bin/wrk). Settings:
+//   BENCH_DB            postgres (default) or pglite: the embedded default `npm start` uses without
+//                       DATABASE_URL (the catalogue is written into its data directory before it starts)
+//   BENCH_DATABASE_URL  postgres://postgres@127.0.0.1:5432/postgres (a fresh database is made in it)
+//   BENCH_PRODUCTS      50000 (1000000 is seeded in one generate_series statement too)
+//   BENCH_SECONDS       10 per target; BENCH_CONNECTIONS 50
+//   BENCH_ONLY          a part of the target names to run (the ceiling always runs; "render" = the CPU table only)
+//   BENCH_PROFILE=dir   write the server's V8 CPU profile into dir (with BENCH_ONLY=render: the renders')
+//   BENCH_KEEP_DB=1     keep the database (PostgreSQL) or data directory (PGlite) afterwards
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freePort } from "./free-port.mjs";
-import { isBuilt, startBuiltServer } from "./built-server.mjs";
+import { isBuilt, startBuiltServer as startServer } from "./built-server.mjs";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
+import { renderCpuTable, signUpCustomer } from "./render-cpu.mjs";
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DB = process.env.BENCH_DB ?? "postgres";
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY;
+const KEEP = process.env.BENCH_KEEP_DB === "1";
+const WRK = process.env.BENCH_WRK ?? "wrk";
+/** BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+const PROFILE = process.env.BENCH_PROFILE;
+const startBuiltServer = (options) =>
+  startServer({
+    ...options,
+    nodeFlags: PROFILE
+      ? [...SERVER_NODE_FLAGS, "--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE)}`]
+      : SERVER_NODE_FLAGS,
+  });
+const METRICS_TOKEN = crypto.randomBytes(24).toString("hex");
 const ADMIN = { email: "bench-admin@example.com", password: "Bench-admin-pass-1" };
+/** Random paths per target: enough that a 10 s run rarely asks the same one twice. */
+const PATHS_PER_TARGET = 20_000;
 
 if (!isBuilt()) {
   console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+if (!["postgres", "pglite"].includes(DB)) {
+  console.error(`BENCH_DB is postgres or pglite, not ${DB}.`);
   process.exit(1);
 }
 
@@ -42,9 +76,21 @@ async function adminQuery(sql) {
   }
 }
 
-/** 50,000 products in one statement: ten categories, twelve collections, varied prices and stock. */
+/**
+ * The catalogue in one statement, however large: ten categories, twelve collections, varied prices
+ * and stock. `db` is a pg client or PGlite (both answer `query(sql, params)`).
+ */
 async function seedProducts(db) {
   const started = Date.now();
+  // Loading a million rows into a table with its indexes in place updates every index row by row
+  // (the trigram index most of all): the indexes are dropped, the rows loaded, and the indexes
+  // built again from their own definitions, as a restore does. Constraints' indexes stay.
+  const { rows: indexes } = await db.query(
+    `select indexname, indexdef from pg_indexes
+      where schemaname = current_schema() and tablename = 'products'
+        and indexname not in (select conname from pg_constraint where conrelid = 'products'::regclass)`,
+  );
+  for (const { indexname } of indexes) await db.query(`drop index "${indexname}"`);
   await db.query(
     `
     insert into products (name, name_ar, code, description, description_ar, category, collection, price, stock,
@@ -59,7 +105,7 @@ async function seedProducts(db) {
         (array['Linen','Satin','Pleated','Floral','Knitted','Classic','Oversized','Embroidered'])[1 + i % 8] || ' ' ||
           (array['Blouse','Cardigan','Chemise','Dress','Hoodie','Jacket','Pants','Sweatshirt','Skirt','Top'])[1 + i % 10] || ' ' || i as name,
         (array['بلوزة','كارديجان','شميز','فستان','هودي','جاكيت','بنطلون','سويت شيرت','جيبة','توب'])[1 + i % 10] || ' ' || i as name_ar,
-        'BN-' || lpad(i::text, 6, '0') as code,
+        'BN-' || lpad(i::text, 7, '0') as code,
         (array['blouses','cardigans','chemises','dresses','hoodies','jackets','pants','sweatshirts','skirts','tops'])[1 + i % 10] as category,
         case when i % 3 = 0 then null
              else (array['winter','summer','spring','autumn','ramadan','eid','casual','formal','party','wedding','work','gym'])[1 + i % 12] end as collection,
@@ -68,11 +114,14 @@ async function seedProducts(db) {
       ) as n`,
     [PRODUCTS],
   );
+  for (const { indexdef } of indexes) await db.query(indexdef);
   await db.query(`insert into promo_banners (title, description, link, image, active) values
     ('Bench slide 1', 'First', '/shop', '/uploads/bench-banner-800.webp', true),
     ('Bench slide 2', 'Second', '/shop?discount=true', '/uploads/bench-banner-800.webp', true)`);
-  await db.query("analyze");
-  return Date.now() - started;
+  await db.query("vacuum analyze");
+  // Ids uniformly drawn from the whole catalogue (every request of a target picks one of these).
+  const { rows } = await db.query(`select id from products order by random() limit ${PATHS_PER_TARGET}`);
+  return { ms: Date.now() - started, ids: rows.map((r) => r.id) };
 }
 
 function ceilingServer(port) {
@@ -82,17 +131,6 @@ function ceilingServer(port) {
     res.end(body);
   });
   return new Promise((resolve) => srv.listen(port, "127.0.0.1", () => resolve(srv)));
-}
-
-/** A URL, or a function giving a new path for every request (so no two requests share a memo entry). */
-async function run(name, target) {
-  const options =
-    typeof target === "function"
-      ? { url: target.base, requests: [{ setupRequest: (req) => ({ ...req, path: target() }) }] }
-      : { url: target };
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS });
-  const failed = result.errors + result.timeouts + result.non2xx;
-  return { name, reqs: result.requests.average, p99: result.latency.p99, failed, total: result.requests.total };
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -129,14 +167,19 @@ const SEARCH_WORDS = [
   "pleated",
   "floral",
   "jacket",
+  "cardigan",
+  "knitted",
   "فستان",
   "بلوزة",
   "جاكيت",
   "توب",
   "هودي",
+  "جيبة",
+  "بنطلون",
 ];
+const STATIC_PAGES = ["/about", "/posts", "/contact", "/shipping-policy", "/privacy-policy", "/cart"];
 
-/** A random listing query: any filters, any sort, one of the first pages or a deep one. */
+/** A random listing query: any filters, any sort, a page from 1 to 20. */
 function randomListingQuery() {
   const q = new URLSearchParams();
   if (Math.random() < 0.5) q.set("category", pick(CATEGORY_NAMES));
@@ -148,30 +191,106 @@ function randomListingQuery() {
     q.set("price", `${min}-${min + 500 + Math.floor(Math.random() * 2000)}`);
   }
   if (Math.random() < 0.7) q.set("sortBy", pick(["asc", "desc", "newest", "oldest"]));
-  q.set("page", String(Math.random() < 0.9 ? 1 + Math.floor(Math.random() * 5) : 1 + Math.floor(Math.random() * 400)));
+  q.set("page", String(1 + Math.floor(Math.random() * 20)));
   return q.toString();
 }
 
-/** Targets whose every request is a different one (functions: see `run`). */
-function randomTraffic(base, ids) {
-  const target = (path, fn) => Object.assign(fn, { base: `${base}${path}` });
-  const productJson = target("/api/products", () => `/api/products/${pick(ids)}`);
-  const listing = target("/api/products", () => `/api/products?${randomListingQuery()}`);
-  const search = target("/api/products", () => {
-    const words = Math.random() < 0.3 ? `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}` : pick(SEARCH_WORDS);
-    return `/api/products?search=${encodeURIComponent(words)}&page=${1 + Math.floor(Math.random() * 3)}`;
+/** English or Arabic, as the visitor chose (the `lang` cookie). */
+const langCookie = () => (Math.random() < 0.5 ? "lang=ar" : "lang=en");
+
+/**
+ * Line makers for the random targets: each returns "path" or "path\tcookie". A shop's traffic is
+ * mostly people looking at products: the mix is 30 % guest product pages, 10 % guest shop pages,
+ * 5 % guest home, 3 % other guest pages, 12 % signed-in pages, and the API the pages' scripts call
+ * after they load: 15 % product JSON, 12 % listings, 8 % searches, 5 % home data.
+ */
+function lineMakers(ids, customerCookie) {
+  const guest = (p) => `${p}\t${langCookie()}`;
+  const signedIn = (p) => `${p}\t${customerCookie}; ${langCookie()}`;
+  const productPage = () => `/product/${pick(ids)}`;
+  const shopPage = () => `/shop?${randomListingQuery()}`;
+  const anyPage = () =>
+    pick([productPage, productPage, productPage, shopPage, shopPage, () => "/", () => pick(STATIC_PAGES)])();
+  const makers = {
+    productJson: () => `/api/products/${pick(ids)}`,
+    listing: () => `/api/products?${randomListingQuery()}`,
+    search: () => {
+      const words = Math.random() < 0.3 ? `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}` : pick(SEARCH_WORDS);
+      return `/api/products?search=${encodeURIComponent(words)}&page=${1 + Math.floor(Math.random() * 3)}`;
+    },
+    homeData: () => "/api/promos-featuredproducts",
+    guestPage: () => guest(anyPage()),
+    signedInPage: () => signedIn(anyPage()),
+  };
+  const weighted = [
+    [30, () => guest(productPage())],
+    [10, () => guest(shopPage())],
+    [5, () => guest("/")],
+    [3, () => guest(pick(STATIC_PAGES))],
+    [12, makers.signedInPage],
+    [15, makers.productJson],
+    [12, makers.listing],
+    [8, makers.search],
+    [5, makers.homeData],
+  ];
+  const sum = weighted.reduce((s, [w]) => s + w, 0);
+  makers.mixed = () => {
+    let r = Math.random() * sum;
+    for (const [w, make] of weighted) {
+      r -= w;
+      if (r < 0) return make();
+    }
+    return weighted[0][1]();
+  };
+  return makers;
+}
+
+/** Writes PATHS_PER_TARGET lines from `make` into a file for the wrk script. */
+function pathsFile(dir, name, make) {
+  const file = path.join(dir, `${name}.txt`);
+  fs.writeFileSync(file, `${Array.from({ length: PATHS_PER_TARGET }, make).join("\n")}\n`);
+  return file;
+}
+
+/** wrk at CONNECTIONS connections for `seconds`, on random lines of `file` (or one fixed URL). */
+function wrk(base, file, seconds) {
+  const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--timeout", "5s"];
+  args.push("-s", path.join(here, "bench", "random-paths.lua"), base, "--", file);
+  return new Promise((resolve, reject) => {
+    execFile(WRK, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) return reject(new Error(`wrk failed: ${err.message}\n${stderr}`));
+      const line = stdout.split("\n").find((l) => l.startsWith('{"requests"'));
+      if (!line) return reject(new Error(`wrk printed no summary:\n${stdout}\n${stderr}`));
+      const s = JSON.parse(line);
+      resolve({
+        reqs: s.requests / (s.duration_us / 1e6),
+        p50: s.p50_us / 1000,
+        p99: s.p99_us / 1000,
+        timeouts: s.timeouts,
+        failed: s.errors + s.non2xx,
+      });
+    });
   });
-  const guestPage = target("/", () =>
-    pick([
-      () => "/",
-      () => `/shop?${randomListingQuery()}`,
-      () => `/product/${pick(ids)}`,
-      () => pick(["/about", "/posts", "/contact", "/shipping-policy"]),
-      () => `/?lang=${pick(["en", "ar"])}`,
-    ])(),
-  );
-  const mixed = target("/", () => pick([productJson, productJson, listing, listing, search, guestPage])());
-  return { productJson, listing, search, guestPage, mixed };
+}
+
+/**
+ * Seconds until the server answers /readyz (which asks the database, within 2 s) after a target:
+ * requests wrk left in flight, and the queries they queued, are worked off first.
+ */
+async function drained(base, limitS = 180) {
+  const started = Date.now();
+  await new Promise((res) => setTimeout(res, 300));
+  while ((Date.now() - started) / 1000 < limitS) {
+    try {
+      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // busy: ask again
+    }
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  return (Date.now() - started) / 1000;
 }
 
 const rssMb = (pid) => {
@@ -180,32 +299,59 @@ const rssMb = (pid) => {
   return Math.round(kb / 1024);
 };
 
+/** PGlite: `npm start` makes its database on the first start; the catalogue is then written into it. */
+async function seedPglite(dataDir, serverEnv, log) {
+  const first = await startBuiltServer({ env: serverEnv, stdio: ["ignore", log, log] });
+  await first.stop();
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  // server/ops/restore.ts pgliteDirOf: the shop keeps its embedded database in DATA_DIR/db.
+  const db = await PGlite.create({ dataDir: path.join(dataDir, "db"), extensions: { pg_trgm, unaccent } });
+  try {
+    return await seedProducts(db);
+  } finally {
+    await db.close();
+  }
+}
+
 async function main() {
-  console.log(`Creating database ${dbName} …`);
-  await adminQuery(`create database ${dbName}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  const logFile = path.join(dataDir, "server.log");
+  const log = fs.openSync(logFile, "a");
+  // As `npm start` runs it: production, default logging (to a file here, as a service's would go).
+  const serverEnv = {
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    // /metrics answers only with a token (decision 263): the render CPU table reads it there.
+    METRICS_TOKEN: METRICS_TOKEN,
+    ...(DB === "postgres" ? { DATABASE_URL: dbUrl } : {}),
+  };
+  delete process.env.LOG_LEVEL;
+  delete process.env.DATABASE_URL;
   let server;
   let ceiling;
-  const db = new pg.Client({ connectionString: dbUrl });
+  let pgClient;
   try {
-    server = await startBuiltServer({
-      env: {
-        NODE_ENV: "production",
-        DATABASE_URL: dbUrl,
-        DATA_DIR: dataDir,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-    });
+    console.log(`Seeding ${PRODUCTS.toLocaleString("en")} products into ${DB === "postgres" ? dbName : "PGlite"} …`);
+    let seeded;
+    if (DB === "postgres") {
+      await adminQuery(`create database ${dbName}`);
+      server = await startBuiltServer({ env: serverEnv, stdio: ["ignore", log, log] });
+      pgClient = new pg.Client({ connectionString: dbUrl });
+      await pgClient.connect();
+      seeded = await seedProducts(pgClient);
+    } else {
+      seeded = await seedPglite(dataDir, serverEnv, log);
+      server = await startBuiltServer({ env: serverEnv, stdio: ["ignore", log, log] });
+    }
+    console.log(`  seeded in ${(seeded.ms / 1000).toFixed(1)} s`);
     const { base } = server;
-    await db.connect();
-    console.log(`Seeding ${PRODUCTS.toLocaleString("en")} products …`);
-    const seedMs = await seedProducts(db);
-    console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s`);
 
-    // Discounts through the API, so the real repricing runs over the whole catalogue.
+    // Discounts through the API, so the real repricing runs over the catalogue.
     const login = await fetch(`${base}/api/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -224,95 +370,119 @@ async function main() {
       });
       if (res.status !== 201) throw new Error(`discount failed: ${res.status} ${await res.text()}`);
     }
-    console.log(`  two discounts repriced ${PRODUCTS.toLocaleString("en")} products in ${Date.now() - started} ms`);
+    console.log(`  two discounts repriced the catalogue in ${Date.now() - started} ms`);
     // A steady-state database has been vacuumed (autovacuum), which lets counts use index-only scans.
-    await db.query("vacuum analyze products");
+    await pgClient?.query("vacuum analyze products");
+    const customer = await signUpCustomer(base, dataDir);
 
-    const { rows } = await db.query("select id from products order by created_at desc offset 1234 limit 1");
-    const productId = rows[0].id;
+    const ids = seeded.ids;
     const ceilingPort = await freePort();
     ceiling = await ceilingServer(ceilingPort);
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
 
-    // Every request a different filter: the listing's page and count both come from PostgreSQL.
-    const randomRange = Object.assign(
-      () => {
-        const min = (200 + Math.random() * 3800).toFixed(2);
-        return `/api/products?price=${min}-${(Number(min) + 1500).toFixed(2)}&sortBy=asc&page=${1 + Math.floor(Math.random() * 5)}`;
-      },
-      { base: `${base}/api/products` },
-    );
-    const { rows: idRows } = await db.query("select id from products order by random() limit 2000");
-    const random = randomTraffic(
-      base,
-      idRows.map((r) => r.id),
-    );
+    const pathsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-paths-"));
+    const make = lineMakers(ids, customer.cookie);
+    const fixed = (p) => () => p;
     const targets = [
-      ["ceiling: bare node:http, fixed JSON", `http://127.0.0.1:${ceilingPort}/`],
-      ["GET /api/products (page 1)", `${base}/api/products`],
+      ["ceiling: bare node:http, fixed JSON", fixed("/"), ceilingUrl],
+      ["GET /api/products (page 1, one address)", fixed("/api/products")],
       [
-        "GET /api/products filtered + sorted",
-        `${base}/api/products?category=dresses&inStock=true&discount=true&price=200-3000&sortBy=asc&page=3&limit=25`,
+        "GET /api/products, a new price range each time (memo misses)",
+        () => {
+          const min = (200 + Math.random() * 3800).toFixed(2);
+          return `/api/products?price=${min}-${(Number(min) + 1500).toFixed(2)}&sortBy=asc&page=${1 + Math.floor(Math.random() * 5)}`;
+        },
       ],
-      ["GET /api/products, a new price range each time (memo misses)", randomRange],
-      ["GET /api/products?search=dres", `${base}/api/products?search=dres&limit=25`],
-      ["GET /api/products/{id}", `${base}/api/products/${productId}`],
-      ["GET /api/promos-featuredproducts", `${base}/api/promos-featuredproducts`],
-      ["SSR /", `${base}/`],
-      ["SSR /shop?category=dresses&sortBy=asc", `${base}/shop?category=dresses&sortBy=asc`],
-      [`SSR /product/{id}`, `${base}/product/${productId}`],
-      // Real traffic is spread out: every request below picks its own product, filter, page or words.
-      ["random: GET /api/products/{id}", random.productJson],
-      ["random: GET /api/products filters, sorts and pages", random.listing],
-      ["random: GET /api/products?search= (English and Arabic)", random.search],
-      ["random: SSR guest pages", random.guestPage],
-      ["random: mixed", random.mixed],
-    ];
-    // Warm up the server (JIT, pools, prepared statements) at full load before measuring, as a
-    // server that has been up for a while would be.
-    for (const [name, target] of targets
-      .slice(1)
-      .filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY))) {
-      const url = typeof target === "function" ? `${base}${target()}` : target;
-      await autocannon(
-        name.startsWith("SSR") ? { url, connections: 10, amount: 100 } : { url, connections: CONNECTIONS, duration: 2 },
+      ["random: GET /api/products/{id} over the whole catalogue", make.productJson],
+      ["random: GET /api/products filters, sorts, pages 1-20", make.listing],
+      ["random: GET /api/products?search= (English and Arabic)", make.search],
+      ["GET /api/promos-featuredproducts (home data)", make.homeData],
+      ["random: SSR pages as a guest (/, /shop?…, /product/{id}, others; en/ar)", make.guestPage],
+      ["random: SSR pages signed in as a customer", make.signedInPage],
+      ["random: mixed, a shop's proportions", make.mixed],
+    ].map(([name, maker, url]) => ({
+      name,
+      file: pathsFile(pathsDir, `t${name.length}-${Math.random()}`, maker),
+      url: url ?? base,
+    }));
+    const chosen = targets.filter((t, i) => i === 0 || !ONLY || t.name.includes(ONLY));
+    const renderChosen = !ONLY || "render CPU".includes(ONLY) || ONLY === "render";
+
+    // Warm up (JIT, pools, prepared statements), as a server that has been up for a while would be.
+    if (chosen.length > 1) await wrk(base, targets.at(-1).file, Math.min(5, SECONDS));
+
+    const results = [];
+    for (const t of chosen) {
+      process.stdout.write(`  ${t.name} …`);
+      const r = await wrk(t.url, t.file, SECONDS);
+      // wrk stops with requests in flight: the server finishes them before the next target, which
+      // is measured on its own. How long that took is printed: a backlog is a finding too.
+      const drain = await drained(base);
+      process.stdout.write(
+        ` ${Math.round(r.reqs)} req/s${drain > 1 ? ` (backlog cleared in ${drain.toFixed(1)} s)` : ""}\n`,
       );
+      results.push({ name: t.name, ...r, drain });
+    }
+    const memoryAfterLoad = rssMb(server.child.pid);
+    let cpuRows = [];
+    if (renderChosen) {
+      process.stdout.write("  render CPU (pages one at a time) …\n");
+      cpuRows = await renderCpuTable({
+        base,
+        pid: server.child.pid,
+        productIds: ids,
+        customer,
+        metricsToken: METRICS_TOKEN,
+      });
     }
 
-    const only = process.env.BENCH_ONLY;
-    const chosen = targets.filter(([name], i) => i === 0 || !only || name.includes(only));
-    const results = [];
-    for (const [name, target] of chosen) {
-      process.stdout.write(`  ${name} …`);
-      const r = await run(name, target);
-      // autocannon half-closes its connections at the end, and the server still answers what they
-      // had asked: let those pages finish before the next target, so it is measured on its own.
-      await fetch(`${base}/robots.txt`);
-      process.stdout.write(` ${Math.round(r.reqs)} req/s\n`);
-      results.push(r);
-    }
-    const top = results[0].reqs;
-    const memory = rssMb(server.child.pid);
     console.log(
-      `\n${PRODUCTS.toLocaleString("en")} products, ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`,
+      `\n${PRODUCTS.toLocaleString("en")} products on ${DB === "postgres" ? "PostgreSQL" : "PGlite (embedded)"}, ` +
+        `wrk at ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`,
     );
-    console.log("| target | req/s | p99 ms | of ceiling | failed |");
-    console.log("| --- | ---: | ---: | ---: | ---: |");
+    const top = results[0].reqs;
+    console.log("| target | req/s | p50 ms | p99 ms | of ceiling | timeouts | failed | backlog s |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const r of results) {
       console.log(
-        `| ${r.name} | ${Math.round(r.reqs).toLocaleString("en")} | ${r.p99} | ${Math.round((r.reqs / top) * 100)}% | ${r.failed} |`,
+        `| ${r.name} | ${Math.round(r.reqs).toLocaleString("en")} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ` +
+          `${((r.reqs / top) * 100).toFixed(1)}% | ${r.timeouts} | ${r.failed} | ${r.drain.toFixed(1)} |`,
       );
     }
-    console.log(`\nServer memory after the run: ${memory} MB RSS`);
+    if (cpuRows.length) {
+      console.log(
+        "\nRender CPU, pages asked one at a time (a guest's with a new address each time, so rendered, not cached).\n" +
+          "render: measured in the server from the request to the complete HTML (azya_page_render_cpu_seconds);\n" +
+          "request: the server process's whole CPU per request (/proc: also compression, sockets, logging).\n",
+      );
+      console.log("| page | guest render ms | guest request ms | signed-in render ms | signed-in request ms |");
+      console.log("| --- | ---: | ---: | ---: | ---: |");
+      const ms = (v) => (Number.isFinite(v) ? v.toFixed(2) : "–");
+      for (const r of cpuRows)
+        console.log(
+          `| ${r.name} | ${ms(r.guest.render)} | ${ms(r.guest.request)} | ${ms(r.signedIn.render)} | ${ms(r.signedIn.request)} |`,
+        );
+    }
+    console.log(
+      `\nServer memory after the load: ${memoryAfterLoad} MB RSS; at the end: ${rssMb(server.child.pid)} MB RSS`,
+    );
+    console.log(`Server log: ${(fs.statSync(logFile).size / 1e6).toFixed(1)} MB (${KEEP ? logFile : "removed"})`);
+    fs.rmSync(pathsDir, { recursive: true, force: true });
   } finally {
     ceiling?.close();
-    await db.end().catch(() => undefined); // the connection may never have opened
+    await pgClient?.end().catch(() => undefined); // the connection may never have opened
     await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.BENCH_KEEP_DB === "1") {
-      console.log(`Kept database ${dbUrl}; drop it with: psql ${ADMIN_URL} -c 'drop database ${dbName}'`);
+    fs.closeSync(log);
+    if (KEEP) {
+      console.log(`Kept the data directory ${dataDir}`);
+      if (DB === "postgres")
+        console.log(`Kept database ${dbUrl}; drop it with: psql ${ADMIN_URL} -c 'drop database ${dbName}'`);
     } else {
-      await adminQuery(`drop database if exists ${dbName} with (force)`);
-      console.log(`Dropped database ${dbName}.`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (DB === "postgres") {
+        await adminQuery(`drop database if exists ${dbName} with (force)`);
+        console.log(`Dropped database ${dbName}.`);
+      }
     }
   }
 }

@@ -1,9 +1,10 @@
 import type { Lang } from "@core/constants";
 import { translateWith, type Vars } from "@core/i18n/format";
+import { rootDictionary } from "./dictionary-text";
 
 interface RootMatchData {
   lang?: Lang;
-  dict?: Record<string, string>;
+  dictText?: string;
 }
 
 /**
@@ -15,6 +16,6 @@ export function metaTranslator(matches: readonly unknown[]) {
   const root = (matches as readonly ({ id?: string; data?: unknown } | undefined)[]).find((m) => m?.id === "root")
     ?.data as RootMatchData | undefined;
   const lang: Lang = root?.lang ?? "en";
-  const dict = root?.dict ?? {};
+  const dict = rootDictionary(root);
   return { lang, t: (key: string, vars?: Vars) => translateWith(dict, key, vars, lang) };
 }

@@ -57,3 +57,21 @@ export function pickDictionary(dict: Record<string, string>, pathname: string): 
   byKey.set(setKey, out);
   return out;
 }
+
+const texts = new WeakMap<Record<string, string>, Map<string, string>>();
+
+/** The page's share of a dictionary as JSON text (app/i18n/dictionary-text.ts), made once per set. */
+export function pickDictionaryText(dict: Record<string, string>, pathname: string): string {
+  const setKey = namespaceSetKey(pathname);
+  let byKey = texts.get(dict);
+  if (!byKey) {
+    byKey = new Map();
+    texts.set(dict, byKey);
+  }
+  let text = byKey.get(setKey);
+  if (text === undefined) {
+    text = JSON.stringify(pickDictionary(dict, pathname));
+    byKey.set(setKey, text);
+  }
+  return text;
+}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cart";
 import { translateWith } from "@core/i18n/format";
+import { rootDictionary } from "~/i18n/dictionary-text";
 import { useT } from "~/i18n/react";
 import { useCart } from "~/lib/cart-client";
 import { useRootData, type RootData } from "~/root";
@@ -11,7 +12,7 @@ import { useRestoreBag } from "~/components/cart/restore-bag";
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.data as RootData | undefined;
-  return [{ title: translateWith(root?.dict ?? {}, "cart.title") }, { name: "robots", content: "noindex" }];
+  return [{ title: translateWith(rootDictionary(root), "cart.title") }, { name: "robots", content: "noindex" }];
 }
 
 export default function Cart() {

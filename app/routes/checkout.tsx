@@ -5,6 +5,7 @@ import { requireUser } from "~/lib/guards.server";
 import type { PaymentMethod } from "@core/constants";
 import { listShippingOptions } from "@server/modules/shipping/shipping-options";
 import { translateWith } from "@core/i18n/format";
+import { rootDictionary } from "~/i18n/dictionary-text";
 import { useT } from "~/i18n/react";
 import { ApiError } from "~/lib/api";
 import { call, type Reply } from "~/lib/api-client";
@@ -35,7 +36,7 @@ import {
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.data as RootData | undefined;
-  return [{ title: translateWith(root?.dict ?? {}, "checkout.title") }, { name: "robots", content: "noindex" }];
+  return [{ title: translateWith(rootDictionary(root), "checkout.title") }, { name: "robots", content: "noindex" }];
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Route } from "./+types/orders";
 import type { OrderDTO } from "@server/modules/orders/order-dto";
 import { listOwnOrders } from "@server/modules/orders/load-orders";
 import { translateWith } from "@core/i18n/format";
+import { rootDictionary } from "~/i18n/dictionary-text";
 import { useT } from "~/i18n/react";
 import { call } from "~/lib/api-client";
 import { useMutation } from "~/lib/use-mutation";
@@ -17,7 +18,7 @@ import { trackFromAddress } from "~/lib/track-order.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.data as RootData | undefined;
-  return [{ title: translateWith(root?.dict ?? {}, "orders.title") }, { name: "robots", content: "noindex" }];
+  return [{ title: translateWith(rootDictionary(root), "orders.title") }, { name: "robots", content: "noindex" }];
 }
 
 /**

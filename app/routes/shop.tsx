@@ -9,6 +9,7 @@ import { ProductCard } from "~/components/catalog/product-card";
 import { FilterPanel } from "~/components/catalog/filter-panel";
 import { BottomSheet } from "~/components/catalog/bottom-sheet";
 import { Pagination } from "~/components/catalog/pagination";
+import { ProductCount } from "~/components/catalog/product-count";
 import { cardSizes } from "~/components/catalog/image-sources";
 import { clampPage } from "~/components/catalog/page-window";
 import { WishlistProvider } from "~/components/catalog/wishlist";
@@ -205,7 +206,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 flex-1">
             <div className="mb-4 flex flex-wrap items-center gap-3">
               <p className="text-sm text-muted" aria-live="polite" data-testid="product-count">
-                {t("catalog.productCount", { n: metadata.total })}
+                <ProductCount total={metadata.total} atLeast={metadata.totalIsAtLeast} />
               </p>
               <button
                 type="button"

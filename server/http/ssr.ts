@@ -14,6 +14,7 @@ import { answerUnknownApi } from "./request-guards";
 import { RETRY_AFTER_SECONDS } from "./error-handler";
 import { classifyDbError } from "./db-errors";
 import { metrics } from "../metrics/registry";
+import { measureRender, trackRequestsInFlight } from "./render-cpu";
 import { clearOnWrites, createPageCache, newNonce, type PageCache } from "./page-cache";
 import {
   guestPageKey,
@@ -56,6 +57,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
   let renders = 0;
   app.decorate("pageRenders", () => renders);
   const stopClearing = clearOnWrites(pageCache);
+  trackRequestsInFlight(app);
   // The cache keeps its own counts; each scrape reads them (decision 263: a gauge with a collector).
   const stopCacheMetrics = [
     metrics
@@ -83,9 +85,11 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     scope.all("/*", async (req: FastifyRequest, reply: FastifyReply) => {
       // An /api path no route serves is an API answer (JSON 404/405), never the HTML 404 page.
       if (req.url.startsWith("/api/")) return answerUnknownApi(app, req, reply);
+      // Counted only for a page React renders (not a cache hit), and only if it ran alone.
+      const rendered = measureRender(req);
       // A boolean, never the reply: a reply is thenable, and awaiting one resolves to undefined
       // once sent, which once sent every guest page down the render path below a second time.
-      if (PAGE_CACHE_MB > 0 && isGuestPageRequest(req) && (await serveGuestPage(req, reply))) return reply;
+      if (PAGE_CACHE_MB > 0 && isGuestPageRequest(req) && (await serveGuestPage(req, reply, rendered))) return reply;
       if (!(await gate.enter())) return busy(req, reply);
       // The slot is given back once React has produced the whole page (see renderPage), or
       // when the visitor goes away first: a client that never reads cannot hold it.
@@ -94,6 +98,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
         if (left) return;
         left = true;
         gate.leave();
+        rendered();
       };
       if (req.raw.socket.destroyed) {
         // The visitor left while waiting: no page to render, and its 'close' has already passed.
@@ -131,7 +136,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
    * here (whole, then kept if it may be). True once the reply is sent; false when this request
    * must render the usual way: a HEAD that missed, or a waiter whose leader's page was not kept.
    */
-  async function serveGuestPage(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  async function serveGuestPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void): Promise<boolean> {
     const key = guestPageKey(req);
     if (req.method === "HEAD") {
       const page = pageCache.peek(key);
@@ -148,6 +153,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
         const placeholder = newNonce();
         const { response, context } = await routeRequest(req, reply, placeholder);
         own = await renderedForCache(req, response, context.errors.length === 0, placeholder);
+        rendered();
         return own.keep ? own.page : null;
       } finally {
         gate.leave();

@@ -17,6 +17,17 @@ export async function getWishlist(deps: Pick<AppDeps, "db">, userId: string): Pr
   return rows.map((r) => toProductDTO(r.p));
 }
 
+/** Only the ids of the wishlist (pages fill their hearts with them): no product rows read or mapped. */
+export async function wishlistProductIds(deps: Pick<AppDeps, "db">, userId: string): Promise<string[]> {
+  const rows = await deps.db
+    .select({ id: products.id })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(and(eq(wishlistItems.userId, userId), customerVisible()))
+    .orderBy(desc(wishlistItems.createdAt));
+  return rows.map((r) => r.id);
+}
+
 /** Adding twice keeps one entry. Only a product a customer can see can be added. */
 export async function addToWishlist(deps: Pick<AppDeps, "db">, userId: string, productId: string): Promise<void> {
   if (!isUuid(productId)) throw productNotFound();

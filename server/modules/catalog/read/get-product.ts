@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
 import type { AppDeps } from "../../../deps";
 import { products } from "../../../db/schema";
 import { AppError } from "../../../errors";
@@ -9,10 +10,29 @@ import { isStaff } from "@core/roles";
 
 export const productNotFound = () => new AppError("not_found", "catalog.productNotFound");
 
+/**
+ * The read by id, built by Drizzle once per database and then only executed (decision 321: building
+ * the query was a tenth of a product page's database CPU); a named statement, so PostgreSQL plans
+ * it once per connection.
+ */
+const byDatabase = new WeakMap<object, ReturnType<typeof prepareFind>>();
+const prepareFind = (db: Db) =>
+  db
+    .select(productRowColumns)
+    .from(products)
+    .where(eq(products.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("product_by_id");
+
 /** A row by id whatever its state, or null (staff tools use this; customers go through getProduct). */
 export async function findProductRow(deps: Pick<AppDeps, "db">, id: string): Promise<ProductRowWithVariants | null> {
   if (!isUuid(id)) return null;
-  const [row] = await deps.db.select(productRowColumns).from(products).where(eq(products.id, id)).limit(1);
+  let find = byDatabase.get(deps.db);
+  if (!find) {
+    find = prepareFind(deps.db);
+    byDatabase.set(deps.db, find);
+  }
+  const [row] = (await find.execute({ id })) as ProductRowWithVariants[];
   return row ?? null;
 }
 
