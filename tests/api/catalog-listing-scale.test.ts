@@ -1,6 +1,6 @@
 /**
  * Listings at scale (issue 14, decision 282): the count stops at its ceiling and says "at least",
- * deep pages still know the pages ahead, and identical misses share one read.
+ * deep pages still know the pages ahead, and identical misses (listings, home data) share one read.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -9,6 +9,7 @@ import { shopQuerySchema } from "../../core/shop-query";
 import { listProducts, listingFlightStats } from "../../server/modules/catalog/read/list-products";
 import { invalidateCatalogMemo } from "../../server/modules/catalog/read/catalog-memo";
 import { COUNT_CAP, PAGES_AHEAD } from "../../server/modules/catalog/read/listing-count";
+import { getHomeData, homeFlightStats } from "../../server/modules/catalog/read/home-data";
 
 let t: TestApp;
 const MANY = 1_100;
@@ -99,5 +100,30 @@ describe("identical listing misses", () => {
     const second = listProducts(t.deps, query, null);
     await Promise.all([first, second]);
     expect(listingFlightStats().runs - before.runs).toBe(2);
+  });
+});
+
+describe("identical home data misses", () => {
+  it("share one read: 50 parallel requests for the home data cost one read", async () => {
+    invalidateCatalogMemo();
+    const before = homeFlightStats();
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => t.app.inject({ method: "GET", url: "/api/promos-featuredproducts" })),
+    );
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect(homeFlightStats().runs - before.runs).toBe(1);
+    expect(homeFlightStats().joined - before.joined).toBeGreaterThan(0);
+    expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    expect(replies[0]!.json().featuredProducts.length).toBeGreaterThan(0);
+  });
+
+  it("does not hand a read begun before a write to a miss after it", async () => {
+    invalidateCatalogMemo();
+    const before = homeFlightStats();
+    const first = getHomeData(t.deps, "en");
+    invalidateCatalogMemo(); // a write lands while the first read runs
+    const second = getHomeData(t.deps, "en");
+    await Promise.all([first, second]);
+    expect(homeFlightStats().runs - before.runs).toBe(2);
   });
 });

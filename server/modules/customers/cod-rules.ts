@@ -22,19 +22,24 @@ export interface CodCustomer {
   userId: string | null;
 }
 
-/** The keys one order is known by: its phone, its e-mail and, signed in, the account's e-mail. */
-async function keysOf(db: DbOrTx, c: CodCustomer) {
+export interface CodKeys {
+  phone: string;
+  emails: string[];
+  userId: string | null;
+}
+
+/** The keys one order is known by: its phone, its e-mail and, signed in, the account and its e-mail. */
+export async function codKeysOf(db: DbOrTx, c: CodCustomer): Promise<CodKeys> {
   const emails = [emailKey(c.email)];
   if (c.userId) {
     const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, c.userId));
     if (u) emails.push(emailKey(u.email));
   }
-  return { phone: phoneKey(c.phone), emails: [...new Set(emails)] };
+  return { phone: phoneKey(c.phone), emails: [...new Set(emails)], userId: c.userId };
 }
 
 /** 403 for a blocked phone or e-mail. Before anything is locked: it does not depend on the order. */
-export async function assertNotBlocked(db: DbOrTx, c: CodCustomer): Promise<void> {
-  const keys = await keysOf(db, c);
+export async function assertNotBlocked(db: DbOrTx, keys: CodKeys): Promise<void> {
   const blocked = await blockedKeys(db, { phones: [keys.phone], emails: keys.emails });
   if (blocked.phones.size || blocked.emails.size)
     throw new AppError("forbidden", "customers.blockedCod", undefined, { cod: "blocked" });
@@ -52,12 +57,11 @@ export function assertWithinCodMax(config: Config, total: Piastres, lang: Lang):
  * e-mail or account to commit (transaction-scoped advisory locks, taken in one sorted order so two
  * orders never wait on each other), then counts that customer's orders still awaiting confirmation.
  */
-export async function assertUnderOpenLimit(tx: DbOrTx, config: Config, c: CodCustomer): Promise<void> {
-  const keys = await keysOf(tx, c);
+export async function assertUnderOpenLimit(tx: DbOrTx, config: Config, keys: CodKeys): Promise<void> {
   const lockNames = [
     `cod-open:phone:${keys.phone}`,
     ...keys.emails.map((e) => `cod-open:email:${e}`),
-    ...(c.userId ? [`cod-open:user:${c.userId}`] : []),
+    ...(keys.userId ? [`cod-open:user:${keys.userId}`] : []),
   ].sort();
   for (const name of lockNames) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
   const [{ open }] = await tx
@@ -70,7 +74,7 @@ export async function assertUnderOpenLimit(tx: DbOrTx, config: Config, c: CodCus
         or(
           eq(orders.phoneKey, keys.phone),
           ...keys.emails.map((e) => eq(orders.email, e)),
-          c.userId ? eq(orders.userId, c.userId) : undefined,
+          keys.userId ? eq(orders.userId, keys.userId) : undefined,
         ),
       ),
     );

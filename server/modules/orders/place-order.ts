@@ -28,7 +28,7 @@ import { loadOrder, orderById } from "./load-orders";
 import { newOrderNumber } from "./order-number";
 import type { OrderDTO } from "./order-dto";
 import { emit } from "../../events";
-import { assertNotBlocked, assertUnderOpenLimit, assertWithinCodMax } from "../customers/cod-rules";
+import { assertNotBlocked, assertUnderOpenLimit, assertWithinCodMax, codKeysOf } from "../customers/cod-rules";
 import { metrics } from "../../metrics/registry";
 
 const ordersPlaced = metrics.counter("azya_orders_placed_total", "Orders placed (a replayed request counts once)");
@@ -253,8 +253,11 @@ export async function placeOrder(deps: AppDeps, input: OrderInput, ctx: PlaceOrd
     }
     // Issue 16: a blocked phone or e-mail pays by card or not at all; a customer with
     // COD_OPEN_LIMIT orders awaiting confirmation confirms one first (counted under locks).
-    if (cash) await assertNotBlocked(tx, customer);
-    if (confirmationAsked) await assertUnderOpenLimit(tx, deps.config, customer);
+    if (cash) {
+      const keys = await codKeysOf(tx, customer);
+      await assertNotBlocked(tx, keys);
+      if (confirmationAsked) await assertUnderOpenLimit(tx, deps.config, keys);
+    }
     const known = await checkLines(tx, lines);
     // The governorate (`state`) keys the fee; a client that sends only `city` is priced by it as before (decision 125).
     const zone = input.shipping.address.state;

@@ -13,7 +13,8 @@ import {
   type ProductDTO,
   type ProductRowWithVariants as ProductRow,
 } from "../product-dto";
-import { memoKey, recall, remember } from "./catalog-memo";
+import { memoGeneration, memoKey, recall, remember } from "./catalog-memo";
+import { createSingleFlight } from "./single-flight";
 import { customerVisible } from "./visibility";
 
 /**
@@ -74,10 +75,21 @@ export async function getHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promis
   const key = memoKey(deps.db, { home: lang });
   const known = recall<HomeData>(key);
   if (known) return known;
-  const home = await readHomeData(deps, lang);
-  remember(key, home);
-  return home;
+  // Identical misses share one read (issue 14): at a million products the best sellers' sort
+  // takes a while, and every visitor arriving meanwhile ran all five queries again. A read that
+  // overlapped a catalogue write is not kept (it may predate the write).
+  return homeFlights.run(`${memoGeneration()}:${key}`, async () => {
+    const since = memoGeneration();
+    const home = await readHomeData(deps, lang);
+    remember(key, home, since);
+    return home;
+  });
 }
+
+const homeFlights = createSingleFlight();
+
+/** How many home data reads ran, and how many misses waited for one instead (tests). */
+export const homeFlightStats = () => homeFlights.stats();
 
 async function readHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<HomeData> {
   const { db } = deps;
