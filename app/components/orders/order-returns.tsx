@@ -177,10 +177,12 @@ function ReturnForm({
     },
   );
   // The owner sees the whole order: the options load at once; a guest proves the order first.
+  // The whole order is shown to its owner and to staff; it carries the phone, which proves the order
+  // for staff asking on a customer's behalf (the owner's session proves it anyway).
   const loadOnce = useRef(load.submit);
   useEffect(() => {
-    if (!order.masked) void loadOnce.current({ orderNumber: order.orderNumber });
-  }, [order.masked, order.orderNumber]);
+    if (!order.masked) void loadOnce.current({ orderNumber: order.orderNumber, contact: order.phone });
+  }, [order.masked, order.orderNumber, order.phone]);
 
   const send = useMutation(
     async (input: Record<string, unknown>) => {
@@ -270,7 +272,7 @@ function ReturnForm({
     }
     void send.submit({
       orderNumber: order.orderNumber,
-      ...(order.masked ? { contact } : {}),
+      contact: order.masked ? contact : order.phone,
       kind,
       reason,
       note,
