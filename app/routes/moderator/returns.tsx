@@ -1,3 +1,4 @@
+import { CustomerRecord } from "~/components/customers/customer-record";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/returns";
@@ -24,7 +25,7 @@ import { colorLabel } from "~/components/orders/order-returns";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
   const { state } = staffReturnsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const returns = await initialData(context, "returns", () => listStaffReturns(context.deps.db, state));
+  const returns = await initialData(context, "returns", () => listStaffReturns(context.deps.db, context.deps.config, state));
   return { state: state ?? null, first: returns && { returns } };
 }
 
@@ -133,10 +134,9 @@ function ReturnCard({ request: r, onChanged }: { request: StaffReturnDTO; onChan
             </bdi>{" "}
             · <bdi dir="ltr">{o.phone}</bdi> · <bdi dir="ltr">{o.email}</bdi>
           </p>
-          <p className="text-muted" data-testid="return-customer-record">
-            {t("returns.record", { orders: c.orders, delivered: c.delivered, cancelled: c.cancelled, paid: "" })}
-            <Price egp={c.totalPaid} />
-          </p>
+          <div data-testid="return-customer-record">
+            <CustomerRecord record={c} phone={o.phone} />
+          </div>
           {r.note ? (
             <p className="mt-2">
               <span className="font-medium">{t("returns.customerNote")}: </span>

@@ -96,7 +96,7 @@ async function step(
     );
     await deps.mailer.send({ to: order!.email, ...mail }, { db: tx });
   });
-  return (await loadStaffReturn(deps.db, id))!;
+  return (await loadStaffReturn(deps.db, deps.config, id))!;
 }
 
 export async function approveReturn(deps: AppDeps, actor: AuditActor, id: string, baseUrl: string) {

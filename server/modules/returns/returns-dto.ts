@@ -1,4 +1,5 @@
 /** The reply shapes of returns and exchanges (issue 17): money leaves as EGP numbers. */
+import { customerRecordDto } from "../customers/customer-dto";
 import { z } from "zod";
 import { ORDER_STATUSES } from "@core/constants";
 import { RETURN_REASON_VALUES, RETURN_STATE_VALUES, REFUND_METHODS } from "@core/validation/returns";
@@ -78,7 +79,7 @@ export const staffReturnDto = z.object({
   lines: z.array(returnLineDto),
   exchangeOrder: orderLink.nullable(),
   /** The customer's record by the order's phone or e-mail. */
-  customer: z.object({ orders: z.number(), delivered: z.number(), cancelled: z.number(), totalPaid: z.number() }),
+  customer: customerRecordDto,
 });
 export type StaffReturnDTO = z.infer<typeof staffReturnDto>;
 

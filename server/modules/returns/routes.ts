@@ -69,7 +69,7 @@ export async function returnRoutes(app: FastifyInstance) {
       },
       trackingLimit,
     ],
-    listReturns: async (req) => ({ returns: await listStaffReturns(deps.db, req.query.state) }),
+    listReturns: async (req) => ({ returns: await listStaffReturns(deps.db, deps.config, req.query.state) }),
     returnPhoto: async (req, reply) => {
       const { id, n } = req.params;
       const [row] =

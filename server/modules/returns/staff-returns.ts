@@ -1,5 +1,7 @@
 /** GET /api/moderator/returns: requests newest first, by state, with their orders and customers' records. */
-import { desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import { customerRecords } from "../customers/records";
+import { desc, eq, inArray } from "drizzle-orm";
 import { toEgp } from "@core/pricing";
 import type { ReturnState } from "@core/validation/returns";
 import type { DbOrTx } from "../../db/client";
@@ -14,38 +16,8 @@ type RequestRow = typeof returnRequests.$inferSelect;
 export const paidFor = (lineTotal: number, ordered: number, quantity: number) =>
   ordered > 0 ? Math.round((lineTotal * quantity) / ordered) : 0;
 
-/**
- * The customer's record by the order's phone or e-mail: their orders, how many were delivered or
- * cancelled, and what they paid (piastres). A small stand-in for the customer-record service.
- */
-async function customerRecords(db: DbOrTx, contacts: { phone: string; email: string }[]) {
-  const out = new Map<string, StaffReturnDTO["customer"]>();
-  const keyOf = (c: { phone: string; email: string }) => `${c.phone}\u0000${c.email.toLowerCase()}`;
-  const unique = [...new Map(contacts.map((c) => [keyOf(c), c])).values()];
-  await Promise.all(
-    unique.map(async (c) => {
-      const [r] = await db
-        .select({
-          orders: sql<number>`count(*)::int`,
-          delivered: sql<number>`(count(*) filter (where ${orders.status} = 'Delivered'))::int`,
-          cancelled: sql<number>`(count(*) filter (where ${orders.status} = 'Cancelled'))::int`,
-          paid: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.paymentStatus} = 'Paid'), 0)::int`,
-        })
-        .from(orders)
-        .where(or(eq(orders.phone, c.phone), sql`lower(${orders.email}) = ${c.email.toLowerCase()}`));
-      out.set(keyOf(c), {
-        orders: r?.orders ?? 0,
-        delivered: r?.delivered ?? 0,
-        cancelled: r?.cancelled ?? 0,
-        totalPaid: toEgp(r?.paid ?? 0),
-      });
-    }),
-  );
-  return (c: { phone: string; email: string }) => out.get(keyOf(c))!;
-}
-
-/** Requests as staff see them, in a fixed number of queries plus one per customer. */
-export async function toStaffReturns(db: DbOrTx, rows: RequestRow[]): Promise<StaffReturnDTO[]> {
+/** Requests as staff see them, in a fixed number of queries. */
+export async function toStaffReturns(db: DbOrTx, config: Config, rows: RequestRow[]): Promise<StaffReturnDTO[]> {
   if (rows.length === 0) return [];
   const orderIds = [
     ...new Set(rows.flatMap((r) => (r.exchangeOrderId ? [r.orderId, r.exchangeOrderId] : [r.orderId]))),
@@ -64,7 +36,7 @@ export async function toStaffReturns(db: DbOrTx, rows: RequestRow[]): Promise<St
       ),
   ]);
   const orderOf = new Map(orderRows.map((o) => [o.id, o]));
-  const record = await customerRecords(db, orderRows);
+  const records = await customerRecords(db, config, orderRows);
   return rows.map((r) => {
     const o = orderOf.get(r.orderId)!;
     const lines = lineRows
@@ -116,22 +88,22 @@ export async function toStaffReturns(db: DbOrTx, rows: RequestRow[]): Promise<St
       },
       lines,
       exchangeOrder: exchange ? { _id: exchange.id, orderNumber: exchange.orderNumber } : null,
-      customer: record(o),
+      customer: records[o.id]!,
     };
   });
 }
 
-export async function listStaffReturns(db: DbOrTx, state?: ReturnState): Promise<StaffReturnDTO[]> {
+export async function listStaffReturns(db: DbOrTx, config: Config, state?: ReturnState): Promise<StaffReturnDTO[]> {
   const rows = await db
     .select()
     .from(returnRequests)
     .where(state ? eq(returnRequests.state, state) : undefined)
     .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
     .limit(LIST_LIMIT);
-  return toStaffReturns(db, rows);
+  return toStaffReturns(db, config, rows);
 }
 
-export async function loadStaffReturn(db: DbOrTx, id: string): Promise<StaffReturnDTO | null> {
+export async function loadStaffReturn(db: DbOrTx, config: Config, id: string): Promise<StaffReturnDTO | null> {
   const rows = await db.select().from(returnRequests).where(eq(returnRequests.id, id));
-  return (await toStaffReturns(db, rows))[0] ?? null;
+  return (await toStaffReturns(db, config, rows))[0] ?? null;
 }
