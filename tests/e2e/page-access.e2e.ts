@@ -53,6 +53,8 @@ const MATRIX: Record<string, Record<Who, Outcome>> = {
   "/shipping-policy": everyone("ok"),
   "/unauthorized": everyone("ok"),
   "/orders": everyone("ok"),
+  // Issue 16: the reminder e-mail's unsubscribe page works without signing in.
+  "/unsubscribe": everyone("ok"),
   "/checkout": signedIn,
   "/account": signedIn,
   "/wishlist": signedIn,

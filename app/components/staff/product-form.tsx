@@ -193,7 +193,7 @@ export function ProductForm({ product, onSaved }: { product?: ProductDTO; onSave
     <form
       onSubmit={save.onSubmit(() => toValues(form, baseStock))}
       noValidate
-      className="grid gap-6 lg:grid-cols-2"
+      className="grid grid-cols-1 gap-6 lg:grid-cols-2"
       data-testid="product-form"
     >
       <fieldset className="flex flex-col gap-4">

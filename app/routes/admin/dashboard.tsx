@@ -66,7 +66,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               testId="figure-collections"
             />
           </div>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <ChartCard
               title={t("admin.usersOverTime")}
               valueLabel={t("admin.newUsers")}

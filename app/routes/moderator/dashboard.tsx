@@ -93,7 +93,7 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
               testId="figure-refusal-rate"
             />
           </div>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <ChartCard
               title={t("staff.revenueOverTime")}
               valueLabel={t("staff.revenue")}
@@ -147,7 +147,7 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
               )}
             </ChartCard>
           </div>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <StaffSection title={t("staff.mostSold")} id="most-sold">
               {a.mostSoldProducts.length === 0 ? (
                 <p className="text-sm text-muted">{t("staff.noSalesYet")}</p>

@@ -53,7 +53,7 @@ export default function PromoCodes({ loaderData }: Route.ComponentProps) {
 
   return (
     <StaffPage title={t("staff.promoCodesTitle")} description={t("staff.promoCodesIntro")} testId="promocodes">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <StaffSection title={t("staff.createPromoCode")} id="create-promo-code">
           <CreatePromoCode onCreated={list.reload} />
         </StaffSection>

@@ -210,7 +210,7 @@ export default function SizeGuides({ loaderData }: Route.ComponentProps) {
               {t("sizeGuides.addRow")}
             </Button>
           </div>
-          <div className="grid gap-3 md:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
             <TextAreaField
               label={t("sizeGuides.noteEn")}
               value={draft.note}
