@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { launchBrowser, newContext, signedInContext } from "./support/browser";
-import { adminToken, createProduct } from "./support/shop-data";
+import { adminToken, call, createProduct } from "./support/shop-data";
 
 let browser: Browser;
 let product: ProductDTO;
@@ -133,7 +133,12 @@ const STAFF_PAGES = () => [
 
 describe.each(["en", "ar"] as const)("staff screens at 360 px in %s", (lang) => {
   it("fits every staff page without scrolling sideways", async () => {
-    const context = await signedInContext(browser, await adminToken(), { lang, width: 360 });
+    const token = await adminToken();
+    // Lists with rows, not only their empty states: a promo code's table once widened its page.
+    const code = `NARROW${lang}${Date.now().toString(36)}`.toUpperCase().slice(0, 20);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await call("/promocodes", { token, body: { code, discountValue: 10, usageLimit: 5, expDate: tomorrow } });
+    const context = await signedInContext(browser, token, { lang, width: 360 });
     const page = await context.newPage();
     const problems: string[] = [];
     for (const path of STAFF_PAGES()) {
