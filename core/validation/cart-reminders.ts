@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { uuidField } from "./fields";
+import { pairFields } from "./checkout";
 
 /** More lines than any real bag; the guest cart itself holds far fewer. */
 export const REMINDER_MAX_LINES = 30;
@@ -40,16 +41,7 @@ export const guestReminderInput = z.object({
           .int("ordersApi.invalidQuantity")
           .min(1, "ordersApi.quantityMin")
           .max(LIMITS.cartLineMaxQuantity, "ordersApi.quantityMax"),
-        size: z
-          .string({ error: "ordersApi.selectSizeColor" })
-          .trim()
-          .min(1, "ordersApi.selectSizeColor")
-          .max(60, "validation.tooLong"),
-        color: z
-          .string({ error: "ordersApi.selectSizeColor" })
-          .trim()
-          .min(1, "ordersApi.selectSizeColor")
-          .max(60, "validation.tooLong"),
+        ...pairFields,
       }),
     )
     .min(1, "reminders.emptyBag")

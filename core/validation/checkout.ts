@@ -55,6 +55,14 @@ export const checkoutContactSchema = z.object({
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: "ordersApi.choosePaymentMethod" });
 
+/** The size and colour of an order line or a saved bag's line. */
+const pairField = z
+  .string({ error: "ordersApi.selectSizeColor" })
+  .trim()
+  .min(1, "ordersApi.selectSizeColor")
+  .max(60, "validation.tooLong");
+export const pairFields = { size: pairField, color: pairField };
+
 export const orderLineInput = z.object({
   productId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, "validation.tooLong"),
   quantity: z.coerce
@@ -62,16 +70,7 @@ export const orderLineInput = z.object({
     .int("ordersApi.quantityMin")
     .min(1, "ordersApi.quantityMin")
     .max(LIMITS.cartLineMaxQuantity, "ordersApi.quantityMax"),
-  size: z
-    .string({ error: "ordersApi.selectSizeColor" })
-    .trim()
-    .min(1, "ordersApi.selectSizeColor")
-    .max(60, "validation.tooLong"),
-  color: z
-    .string({ error: "ordersApi.selectSizeColor" })
-    .trim()
-    .min(1, "ordersApi.selectSizeColor")
-    .max(60, "validation.tooLong"),
+  ...pairFields,
 });
 
 export const orderInput = checkoutContactSchema.extend({

@@ -25,7 +25,9 @@ import { colorLabel } from "~/components/orders/order-returns";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireRole(request, context, ["moderator", "admin"]);
   const { state } = staffReturnsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const returns = await initialData(context, "returns", () => listStaffReturns(context.deps.db, context.deps.config, state));
+  const returns = await initialData(context, "returns", () =>
+    listStaffReturns(context.deps.db, context.deps.config, state),
+  );
   return { state: state ?? null, first: returns && { returns } };
 }
 

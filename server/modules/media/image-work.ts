@@ -1,3 +1,4 @@
+import type sharpModule from "sharp";
 import { AppError } from "../../errors";
 
 /**
@@ -10,6 +11,26 @@ export const IMAGE_CONCURRENCY = 1;
 export const IMAGE_QUEUE_MAX = 12;
 /** 40 megapixels: more than any phone camera (a 200 MP sensor bins to 12 MP), far less than a bomb. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/**
+ * Reads a picture's size from its header alone (no pixel is decoded, and without a limit so a bomb
+ * is told apart from a broken file) and refuses one that is unreadable or over IMAGE_MAX_PIXELS,
+ * with the caller's messages.
+ */
+export async function assertPixelsWithin(
+  sharp: typeof sharpModule,
+  input: Buffer,
+  messages: { unreadable: string; tooLarge: string },
+): Promise<void> {
+  let pixels: number;
+  try {
+    const { width = 0, height = 0 } = await sharp(input, { limitInputPixels: false }).metadata();
+    pixels = width * height;
+  } catch {
+    throw new AppError("bad_input", messages.unreadable);
+  }
+  if (pixels > IMAGE_MAX_PIXELS) throw new AppError("too_large", messages.tooLarge);
+}
 
 class WorkGate {
   active = 0;

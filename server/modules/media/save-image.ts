@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Sharp } from "sharp";
 import { loadSharp } from "./load-sharp";
 import { AppError } from "../../errors";
-import { IMAGE_MAX_PIXELS, imageWork } from "./image-work";
+import { assertPixelsWithin, IMAGE_MAX_PIXELS, imageWork } from "./image-work";
 import type { SavedImage } from "./media-dto";
 import type { ObjectStore } from "../../storage";
 
@@ -47,15 +47,10 @@ export async function saveImage(uploads: ObjectStore, input: Buffer): Promise<Sa
 /** Decode and encode, inside the gate; the size is read from the header before any pixel is decoded. */
 async function encodeImage(input: Buffer): Promise<{ width: (typeof IMAGE_WIDTHS)[number]; content: Buffer }[]> {
   const sharp = await loadSharp();
-  let pixels: number;
-  try {
-    // The header alone (no pixel is decoded), without a limit so a bomb is told apart from a broken file.
-    const { width = 0, height = 0 } = await sharp(input, { limitInputPixels: false }).metadata();
-    pixels = width * height;
-  } catch {
-    throw new AppError("bad_input", "catalogAdmin.uploadUnreadable");
-  }
-  if (pixels > IMAGE_MAX_PIXELS) throw new AppError("too_large", "catalogAdmin.uploadTooManyPixels");
+  await assertPixelsWithin(sharp, input, {
+    unreadable: "catalogAdmin.uploadUnreadable",
+    tooLarge: "catalogAdmin.uploadTooManyPixels",
+  });
   // limitInputPixels again on the decoder itself, should a format's header under-state its size.
   const source: Sharp = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).rotate();
   const encoded = [];

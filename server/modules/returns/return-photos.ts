@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { RETURN_PHOTO_MAX_BYTES } from "@core/validation/returns";
 import { AppError } from "../../errors";
 import type { ObjectStore } from "../../storage";
-import { IMAGE_MAX_PIXELS, imageWork } from "../media/image-work";
+import { assertPixelsWithin, IMAGE_MAX_PIXELS, imageWork } from "../media/image-work";
 import { loadSharp } from "../media/load-sharp";
 import { sniffImage } from "../media/save-image";
 
@@ -16,14 +16,7 @@ const KEY = /^return-[A-Za-z0-9_-]{16}\.webp$/;
 
 async function encode(input: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();
-  let pixels: number;
-  try {
-    const { width = 0, height = 0 } = await sharp(input, { limitInputPixels: false }).metadata();
-    pixels = width * height;
-  } catch {
-    throw new AppError("bad_input", "returns.photoNotImage");
-  }
-  if (pixels > IMAGE_MAX_PIXELS) throw new AppError("too_large", "returns.photoTooLarge");
+  await assertPixelsWithin(sharp, input, { unreadable: "returns.photoNotImage", tooLarge: "returns.photoTooLarge" });
   try {
     return await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
