@@ -208,7 +208,9 @@ export function FigureCard({
   return (
     <div className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4" data-testid={testId}>
       <span className="text-sm text-muted">{label}</span>
-      <span className="text-2xl font-semibold">
+      {/* A price like "EGP 12,345.50" does not break at its no-break space: on a 360 px phone's two
+          columns it would push the page sideways, so the figure is smaller there and may wrap anywhere. */}
+      <span className="text-lg font-semibold [overflow-wrap:anywhere] sm:text-2xl">
         <bdi>{value}</bdi>
       </span>
       {hint ? <span className="text-xs text-muted">{hint}</span> : null}
