@@ -54,21 +54,39 @@ const unsubscribeTokenOf = (mail: MailMessage) =>
 const restoreTokenOf = (mail: MailMessage) =>
   decodeURIComponent(linkIn(mail, /https:\/\/shop\.example\/cart\?restore=\S+/).split("restore=")[1]!);
 
+const guestLine = (productId: string) => ({ productId, quantity: 1, size: "M", color: "#000000" });
+
+type Customer = Awaited<ReturnType<typeof signedIn>>;
+
+/** The customer's cart as the shop changes it: POST adds the line, PUT changes its quantity by `quantity`. */
+const changeCart = (method: "POST" | "PUT", customer: Customer, productId: string, quantity: number) =>
+  t.app.inject({ method, url: "/api/cart", headers: customer.headers, payload: { ...guestLine(productId), quantity } });
+
+/** The address's saved reminder state (last e-mail, unsubscribed). */
+async function addressRow(email: string) {
+  const [row] = await t.deps.db
+    .select()
+    .from(reminderAddresses)
+    .where(eq(reminderAddresses.email, email.toLowerCase()));
+  return row;
+}
+
+/** The address's last reminder went out `days` ago, so its one-per-window rule no longer holds the next one back. */
+async function lastRemindedDaysAgo(email: string, days: number) {
+  await t.deps.db
+    .update(reminderAddresses)
+    .set({ lastSentAt: sql`now() - make_interval(days => ${days})` })
+    .where(eq(reminderAddresses.email, email.toLowerCase()));
+}
+
 /** A signed-in customer with one line in their server cart. */
 async function customerWithCart(overrides: { lang?: "en" | "ar" } = {}) {
   const product = await makeProduct(t.deps.db, { stock: 5, name: "Linen wrap dress", nameAr: "فستان لف كتان" });
   const customer = await signedIn(t.deps.db, "user", { lang: overrides.lang ?? "en" });
-  const added = await t.app.inject({
-    method: "POST",
-    url: "/api/cart",
-    headers: customer.headers,
-    payload: { productId: product.id, quantity: 2, size: "M", color: "#000000" },
-  });
+  const added = await changeCart("POST", customer, product.id, 2);
   expect(added.statusCode).toBe(200);
   return { customer, product };
 }
-
-const guestLine = (productId: string) => ({ productId, quantity: 1, size: "M", color: "#000000" });
 
 describe("a signed-in customer's cart", () => {
   it("left 24 hours gets exactly one reminder, not before, with the bag, prices and the links", async () => {
@@ -123,26 +141,13 @@ describe("a signed-in customer's cart", () => {
     expect(mailTo(customer.user.email)).toHaveLength(1);
 
     // The cart changes: a new abandonment once it is left again, but not within 7 days of the last e-mail.
-    await t.app.inject({
-      method: "PUT",
-      url: "/api/cart",
-      headers: customer.headers,
-      payload: { productId: product.id, quantity: -1, size: "M", color: "#000000" },
-    });
+    await changeCart("PUT", customer, product.id, -1);
     await leave({ userId: customer.user.id }, 25);
     await runScan();
     expect(mailTo(customer.user.email)).toHaveLength(1);
 
-    await t.app.inject({
-      method: "PUT",
-      url: "/api/cart",
-      headers: customer.headers,
-      payload: { productId: product.id, quantity: 1, size: "M", color: "#000000" },
-    });
-    await t.deps.db
-      .update(reminderAddresses)
-      .set({ lastSentAt: sql`now() - interval '8 days'` })
-      .where(eq(reminderAddresses.email, customer.user.email.toLowerCase()));
+    await changeCart("PUT", customer, product.id, 1);
+    await lastRemindedDaysAgo(customer.user.email, 8);
     await leave({ userId: customer.user.id }, 25);
     await runScan();
     expect(mailTo(customer.user.email)).toHaveLength(2);
@@ -192,30 +197,16 @@ describe("unsubscribing", () => {
     const first = await oneClick();
     expect(first.statusCode).toBe(200);
     expect(first.json().message).toBe("You are unsubscribed. We will not email you bag reminders again.");
-    const [row] = await t.deps.db
-      .select()
-      .from(reminderAddresses)
-      .where(eq(reminderAddresses.email, customer.user.email.toLowerCase()));
+    const row = await addressRow(customer.user.email);
     expect(row!.unsubscribedAt).toBeInstanceOf(Date);
     const again = await oneClick();
     expect(again.statusCode).toBe(200);
-    const [same] = await t.deps.db
-      .select()
-      .from(reminderAddresses)
-      .where(eq(reminderAddresses.email, customer.user.email.toLowerCase()));
+    const same = await addressRow(customer.user.email);
     expect(same!.unsubscribedAt).toEqual(row!.unsubscribedAt);
 
     // A new abandonment, long after the window: still nothing.
-    await t.app.inject({
-      method: "POST",
-      url: "/api/cart",
-      headers: customer.headers,
-      payload: { productId: product.id, quantity: 1, size: "M", color: "#000000" },
-    });
-    await t.deps.db
-      .update(reminderAddresses)
-      .set({ lastSentAt: sql`now() - interval '30 days'` })
-      .where(eq(reminderAddresses.email, customer.user.email.toLowerCase()));
+    await changeCart("POST", customer, product.id, 1);
+    await lastRemindedDaysAgo(customer.user.email, 30);
     await leave({ userId: customer.user.id }, 25);
     await runScan();
     expect(mailTo(customer.user.email)).toHaveLength(1);
