@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type net from "node:net";
 import { metrics } from "../../server/metrics/registry";
 import { measureRender, pageFamily, trackRequestsInFlight } from "../../server/http/render-cpu";
+import { renderCpuSeriesIn } from "../../scripts/render-cpu.mjs";
 
 let app: FastifyInstance;
 let base = "";
@@ -34,22 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** count and sum of the histogram for one series, read as /metrics would print it. */
-async function series(page: string, viewer: string) {
-  const text = await metrics.render();
-  const read = (suffix: string) => {
-    const line = text
-      .split("\n")
-      .find(
-        (l) =>
-          l.startsWith(`azya_page_render_cpu_seconds_${suffix}{`) &&
-          l.includes(`page="${page}"`) &&
-          l.includes(`viewer="${viewer}"`),
-      );
-    return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
-  };
-  return { count: read("count"), sum: read("sum") };
-}
+/** count and sum of the histogram for one series, read from /metrics's text as the bench reads it. */
+const series = async (page: string, viewer: string) => renderCpuSeriesIn(await metrics.render(), page, viewer);
 
 describe("render CPU", () => {
   it("names a bounded page family, whatever the address", () => {

@@ -1,0 +1,2 @@
+// Types of scripts/render-cpu.mjs for the TypeScript tests (the bench itself is plain JavaScript).
+export function renderCpuSeriesIn(text: string, page: string, viewer: string): { sum: number; count: number };
