@@ -74,24 +74,34 @@ export default function ModeratorDashboard({ loaderData }: Route.ComponentProps)
           </div>
           {/* Issue 16: how cash on delivery goes, over the orders of the last 30 days. */}
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <FigureCard
-              label={t("customers.confirmationRate")}
-              value={percent(a.codRates.confirmationRate)}
-              hint={t("customers.confirmationRateHelp", {
-                confirmed: count(a.codRates.confirmed),
-                asked: count(a.codRates.needingConfirmation),
-              })}
-              testId="figure-confirmation-rate"
-            />
-            <FigureCard
-              label={t("customers.refusalRate")}
-              value={percent(a.codRates.refusalRate)}
-              hint={t("customers.refusalRateHelp", {
-                refused: count(a.codRates.refused),
-                shipped: count(a.codRates.shipped),
-              })}
-              testId="figure-refusal-rate"
-            />
+            {[
+              {
+                id: "confirmation",
+                label: t("customers.confirmationRate"),
+                rate: a.codRates.confirmationRate,
+                hint: t("customers.confirmationRateHelp", {
+                  confirmed: count(a.codRates.confirmed),
+                  asked: count(a.codRates.needingConfirmation),
+                }),
+              },
+              {
+                id: "refusal",
+                label: t("customers.refusalRate"),
+                rate: a.codRates.refusalRate,
+                hint: t("customers.refusalRateHelp", {
+                  refused: count(a.codRates.refused),
+                  shipped: count(a.codRates.shipped),
+                }),
+              },
+            ].map((r) => (
+              <FigureCard
+                key={r.id}
+                label={r.label}
+                value={percent(r.rate)}
+                hint={r.hint}
+                testId={`figure-${r.id}-rate`}
+              />
+            ))}
           </div>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <ChartCard
