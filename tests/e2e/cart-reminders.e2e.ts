@@ -15,13 +15,14 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { translate } from "@core/i18n";
+import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { startBuiltServer } from "../../scripts/built-server.mjs";
 import { openDatabase, type Database } from "../../server/db/client";
 import { cartReminders, jobs } from "../../server/db/schema";
 import { SCAN_JOB } from "../../server/modules/cart-reminders/saved-carts";
 import { CHROMIUM, failOnConsoleErrors } from "./support/browser";
+import { call, createProduct } from "./support/shop-data";
 
 const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `azya_reminders_${crypto.randomBytes(4).toString("hex")}`;
@@ -36,7 +37,7 @@ const ADMIN = { email: "admin@reminders.test", password: "Reminders-pass-1" };
 let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
 let database: Database | undefined;
 let browser: Browser;
-let product: { _id: string; name: string; nameAr: string };
+let product: ProductDTO;
 let adminToken: string;
 
 async function admin(query: string) {
@@ -47,48 +48,6 @@ async function admin(query: string) {
   } finally {
     await c.end();
   }
-}
-
-async function api<T>(urlPath: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const res = await fetch(`${server!.base}/api${urlPath}`, {
-    ...init,
-    headers: {
-      ...(typeof init.body === "string" ? { "content-type": "application/json" } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-  });
-  if (res.status >= 400) throw new Error(`${urlPath}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** One approved product with a real picture, made by the admin through the API. */
-async function makeProduct() {
-  const { token } = await api<{ token: string }>("/login", { method: "POST", body: JSON.stringify(ADMIN) });
-  adminToken = token;
-  const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#b59a7a" } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "piece.png");
-  const { url } = await api<{ url: string }>("/uploads", { method: "POST", body: form, token });
-  const run = crypto.randomBytes(3).toString("hex").toUpperCase();
-  const { product } = await api<{ product: { _id: string; name: string; nameAr: string } }>("/products", {
-    method: "POST",
-    token,
-    body: JSON.stringify({
-      name: `Reminder Tunic ${run}`,
-      nameAr: `تونيك التذكير ${run}`,
-      code: `REM-${run}`,
-      description: "A cotton tunic.",
-      category: "tops",
-      price: 350,
-      stock: 30,
-      images: [url],
-      sizes: ["S", "M"],
-      colors: ["#1f2937"],
-    }),
-  });
-  return product;
 }
 
 beforeAll(async () => {
@@ -110,7 +69,8 @@ beforeAll(async () => {
     timeoutMs: 90_000,
   });
   database = await openDatabase({ url: dbUrl, poolSize: 2 });
-  product = await makeProduct();
+  adminToken = (await call<{ token: string }>("/login", { body: ADMIN, base: server.base })).token;
+  product = await createProduct(adminToken, "REM", {}, server.base);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
 });
 

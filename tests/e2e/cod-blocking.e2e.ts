@@ -8,22 +8,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { translate } from "@core/i18n";
-import { accessibilityViolations, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
-import { adminToken, call, createProduct } from "./support/shop-data";
+import { accessibilityViolations, baseUrl, failOnConsoleErrors, newContext } from "./support/browser";
+import { call, clearStagedProduct, stageProduct } from "./support/shop-data";
 
 let browser: Browser;
 let token: string;
 let productId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  token = await adminToken();
-  productId = (await createProduct(token, "BLOCK"))._id;
+  ({ browser, token, productId } = await stageProduct("BLOCK"));
 });
-afterAll(async () => {
-  await call(`/products/${productId}`, { method: "DELETE", token }).catch(() => undefined);
-  await browser?.close();
-});
+afterAll(() => clearStagedProduct({ browser, token, productId }));
 
 async function expectToast(page: Page, text: string) {
   await page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ state: "visible", timeout: 10_000 });

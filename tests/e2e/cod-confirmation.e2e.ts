@@ -9,15 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 import { translate } from "@core/i18n";
-import {
-  accessibilityViolations,
-  baseUrl,
-  failOnConsoleErrors,
-  launchBrowser,
-  newContext,
-  signedInContext,
-} from "./support/browser";
-import { adminToken, call, createProduct } from "./support/shop-data";
+import { accessibilityViolations, baseUrl, failOnConsoleErrors, newContext, signedInContext } from "./support/browser";
+import { clearStagedProduct, stageProduct } from "./support/shop-data";
 import { orderPayload } from "../support/order-payload";
 
 let browser: Browser;
@@ -25,14 +18,9 @@ let token: string;
 let productId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  token = await adminToken();
-  productId = (await createProduct(token, "COD"))._id;
+  ({ browser, token, productId } = await stageProduct("COD"));
 });
-afterAll(async () => {
-  await call(`/products/${productId}`, { method: "DELETE", token }).catch(() => undefined);
-  await browser?.close();
-});
+afterAll(() => clearStagedProduct({ browser, token, productId }));
 
 /** A guest's cash order with its own phone number, so its SMS is found among the others. */
 async function guestCashOrder(lang: "en" | "ar"): Promise<{ orderNumber: string; phone: string }> {

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Download } from "playwright-core";
 import { translate } from "@core/i18n";
-import { baseUrl, launchBrowser, signedInContext } from "./support/browser";
-import { adminToken, apiRequest, call, createProduct } from "./support/shop-data";
+import { baseUrl, signedInContext } from "./support/browser";
+import { call, clearStagedProduct, stageProduct } from "./support/shop-data";
 import { orderPayload } from "../support/order-payload";
 
 let browser: Browser;
@@ -17,14 +17,9 @@ let token: string;
 let productId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  token = await adminToken();
-  productId = (await createProduct(token, "DOC"))._id;
+  ({ browser, token, productId } = await stageProduct("DOC"));
 });
-afterAll(async () => {
-  await apiRequest(`/products/${productId}`, { method: "DELETE", token });
-  await browser?.close();
-});
+afterAll(() => clearStagedProduct({ browser, token, productId }));
 
 /** A cash order placed by the admin as a customer, so it is the admin's own order too. */
 async function placeOrder(firstName: string): Promise<{ _id: string; orderNumber: string }> {

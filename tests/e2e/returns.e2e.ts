@@ -10,8 +10,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Download } from "playwright-core";
 import { translate } from "@core/i18n";
-import { accessibilityViolations, baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
-import { adminToken, apiRequest, call, createProduct } from "./support/shop-data";
+import { accessibilityViolations, baseUrl, failOnConsoleErrors, newContext } from "./support/browser";
+import { call, clearStagedProduct, stageProduct } from "./support/shop-data";
 
 let browser: Browser;
 let token: string;
@@ -19,14 +19,9 @@ let productId: string;
 const COLOR = "#1f2937";
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  token = await adminToken();
-  productId = (await createProduct(token, "RET"))._id;
+  ({ browser, token, productId } = await stageProduct("RET"));
 });
-afterAll(async () => {
-  await apiRequest(`/products/${productId}`, { method: "DELETE", token });
-  await browser?.close();
-});
+afterAll(() => clearStagedProduct({ browser, token, productId }));
 
 const orderBody = (firstName: string) => ({
   firstName,
