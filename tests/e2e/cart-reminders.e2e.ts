@@ -12,7 +12,6 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { translate } from "@core/i18n";
@@ -21,7 +20,8 @@ import { startBuiltServer } from "../../scripts/built-server.mjs";
 import { openDatabase, type Database } from "../../server/db/client";
 import { cartReminders, jobs } from "../../server/db/schema";
 import { SCAN_JOB } from "../../server/modules/cart-reminders/saved-carts";
-import { CHROMIUM, failOnConsoleErrors } from "./support/browser";
+import { accessibilityViolations, CHROMIUM, failOnConsoleErrors } from "./support/browser";
+import { addToCart } from "./support/shopper";
 import { call, createProduct } from "./support/shop-data";
 
 const ADMIN_URL = process.env.E2E_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -98,30 +98,6 @@ async function open(page: Page, url: string) {
   await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 15_000 });
 }
 
-const require = createRequire(import.meta.url);
-const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-/** Serious and critical axe-core findings in the page's own content (#main), with where they are. */
-async function pageViolations(page: Page) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Element,
-            opts: object,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return axe.run(document.querySelector("#main")!, { resultTypes: ["violations"] });
-  });
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
 /** The text part of an .eml the outbox holds, decoded (base64 or quoted-printable). */
 function textOf(raw: string): string {
   for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
@@ -161,10 +137,7 @@ describe.each(["en", "ar"] as const)("bag reminders (%s)", (lang) => {
     const page = await newPage(lang);
     const errors = failOnConsoleErrors(page);
     await open(page, `/product/${product._id}`);
-    await page.getByTestId("size-picker").getByText("M", { exact: true }).click();
-    await page.getByTestId("color-swatches").locator("label").first().click();
-    await page.getByTestId("add-to-cart").click();
-    await page.getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
+    await addToCart(page, { size: "M", cartCount: 1 });
 
     await open(page, "/checkout?guest=1");
     await page.getByTestId("checkout-continue").click();
@@ -180,7 +153,7 @@ describe.each(["en", "ar"] as const)("bag reminders (%s)", (lang) => {
     await page.locator("[name=email]").fill(email);
     await page.locator("[data-testid=bag-reminder-state][data-state=saved]").waitFor();
     expect(await page.getByTestId("bag-reminder-state").innerText()).toBe(tr("reminders.optInSaved"));
-    expect(await pageViolations(page)).toEqual([]);
+    expect(await accessibilityViolations(page, "#main")).toEqual([]);
     const token = await page.evaluate(() => window.localStorage.getItem("azya.bagReminder"));
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The guest leaves without ordering.
@@ -216,7 +189,7 @@ describe.each(["en", "ar"] as const)("bag reminders (%s)", (lang) => {
     // The unsubscribe link asks first, then confirms, in the page's language.
     await open(phone, unsubscribe);
     expect(await phone.getByTestId("unsubscribe-page").innerText()).toContain(email);
-    expect(await pageViolations(phone)).toEqual([]);
+    expect(await accessibilityViolations(phone, "#main")).toEqual([]);
     await phone.getByTestId("unsubscribe-button").click();
     await phone.getByTestId("unsubscribe-done").waitFor();
     expect(await phone.getByRole("heading", { level: 1 }).innerText()).toBe(tr("reminders.unsubscribeDone"));

@@ -5,15 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import { translate } from "@core/i18n";
-import { failOnConsoleErrors, latestMailTo, launchBrowser, newContext } from "./support/browser";
+import {
+  accessibilityViolations,
+  failOnConsoleErrors,
+  latestMailTo,
+  launchBrowser,
+  newContext,
+} from "./support/browser";
+import { addToCart, fillShippingAddress } from "./support/shopper";
 import { adminToken as signInAdmin, call, createProduct } from "./support/shop-data";
 
 type Lang = "en" | "ar";
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let browser: Browser;
 let adminToken: string;
@@ -80,53 +83,27 @@ async function expectToast(page: Page, text: string) {
  */
 async function pageViolations(page: Page) {
   await page.waitForFunction(() => !document.querySelector("[data-sonner-toast]"), null, { timeout: 20_000 });
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Element,
-            opts: object,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return axe.run(document.querySelector("#main")!, { resultTypes: ["violations"] });
-  });
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
-/** On the product page: pick a size and the first colour, set the quantity, add to the cart. */
-async function addToCart(page: Page, size: string, quantity: number, expectedCount: number) {
-  await page.getByTestId("size-picker").getByText(size, { exact: true }).click();
-  await page.getByTestId("color-swatches").locator("label").first().click();
-  await page.getByTestId("quantity-input").fill(String(quantity));
-  await page.getByTestId("add-to-cart").click();
-  await page
-    .getByTestId("cart-count")
-    .filter({ hasText: String(expectedCount) })
-    .waitFor();
+  return accessibilityViolations(page, "#main");
 }
 
 /** The Shipping Address step, filled in full. */
-async function fillAddress(page: Page, email: string) {
-  const fill = (name: string, value: string) => page.locator(`[name=${name}]`).fill(value);
-  await fill("firstName", "Mona");
-  await fill("lastName", "Hassan");
-  await fill("email", email);
-  await fill("phone", "01098765432");
-  await fill("area", "Smouha");
-  await fill("street", "Fawzy Moaz St");
-  await fill("building", "12");
-  await fill("floor", "3");
-  await fill("apartment", "7");
-  await fill("city", "Smouha");
-  // The governorate keys the fee (decision 125).
-  await page.locator("[name=state]").selectOption("Alexandria");
-}
+const fillAddress = (page: Page, email: string) =>
+  fillShippingAddress(
+    page,
+    {
+      firstName: "Mona",
+      lastName: "Hassan",
+      email,
+      phone: "01098765432",
+      area: "Smouha",
+      street: "Fawzy Moaz St",
+      building: "12",
+      floor: "3",
+      apartment: "7",
+      city: "Smouha",
+    },
+    "Alexandria",
+  );
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -150,8 +127,8 @@ describe.each(["en", "ar"] as const)("checkout in %s", (lang) => {
     await page.waitForLoadState("networkidle");
     await page.getByTestId("add-to-cart").click();
     await expectToast(page, tr(lang, "cart.selectSizeColor"));
-    await addToCart(page, "S", 1, 1);
-    await addToCart(page, "M", 2, 3);
+    await addToCart(page, { size: "S", quantity: 1, cartCount: 1 });
+    await addToCart(page, { size: "M", quantity: 2, cartCount: 3 });
 
     // The cart: two lines, one per size, priced 450 and 900.
     await page.getByTestId("cart-link").click();
@@ -244,7 +221,7 @@ describe.each(["en", "ar"] as const)("checkout in %s", (lang) => {
     await page.goto(`/product/${dress._id}`);
     await page.getByTestId("add-to-cart").waitFor();
     await page.waitForLoadState("networkidle");
-    await addToCart(page, "L", 1, 1);
+    await addToCart(page, { size: "L", quantity: 1, cartCount: 1 });
 
     // Signing in from the cart carries the line into the server cart and empties browser storage.
     await page.goto("/cart");

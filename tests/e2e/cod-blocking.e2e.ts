@@ -10,6 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { translate } from "@core/i18n";
 import { accessibilityViolations, baseUrl, failOnConsoleErrors, newContext } from "./support/browser";
 import { call, clearStagedProduct, stageProduct } from "./support/shop-data";
+import { addToCart, fillShippingAddress } from "./support/shopper";
 
 let browser: Browser;
 let token: string;
@@ -37,23 +38,24 @@ async function guestCheckout(page: Page, phone: string) {
   await page.goto(`/product/${productId}`);
   await page.getByTestId("add-to-cart").waitFor();
   await page.waitForLoadState("networkidle");
-  await page.getByTestId("size-picker").getByText("M", { exact: true }).click();
-  await page.getByTestId("color-swatches").locator("label").first().click();
-  await page.getByTestId("add-to-cart").click();
-  await page.getByTestId("cart-count").filter({ hasText: "1" }).waitFor();
+  await addToCart(page, { size: "M", cartCount: 1 });
   await page.goto("/checkout?guest=1");
   await page.getByTestId("checkout-continue").click();
-  const fill = (name: string, value: string) => page.locator(`[name=${name}]`).fill(value);
-  await fill("firstName", "Nour");
-  await fill("lastName", "Said");
-  await fill("email", `blocked-${phone}@e2e.test`);
-  await fill("phone", phone);
-  await fill("street", "Tahrir St");
-  await fill("building", "3");
-  await fill("floor", "2");
-  await fill("apartment", "5");
-  await fill("city", "Cairo");
-  await page.locator("[name=state]").selectOption("Cairo");
+  await fillShippingAddress(
+    page,
+    {
+      firstName: "Nour",
+      lastName: "Said",
+      email: `blocked-${phone}@e2e.test`,
+      phone,
+      street: "Tahrir St",
+      building: "3",
+      floor: "2",
+      apartment: "5",
+      city: "Cairo",
+    },
+    "Cairo",
+  );
   await page.getByTestId("checkout-continue").click();
   await page.locator("input[value='Cash on Delivery']").check();
   await page.getByTestId("checkout-continue").click();

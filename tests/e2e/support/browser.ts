@@ -130,24 +130,34 @@ function decodeMail(raw: string): string {
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-/** Serious and critical accessibility violations on the current page (axe-core). */
-export async function accessibilityViolations(page: Page): Promise<{ id: string; help: string; nodes: number }[]> {
+/**
+ * Serious and critical accessibility violations (axe-core) on the current page, or only inside the
+ * element `within` selects (`#main`: the page's own content, not the shared header and footer).
+ */
+export async function accessibilityViolations(
+  page: Page,
+  within?: string,
+): Promise<{ id: string; help: string; targets: string[] }[]> {
   // Evaluated through the devtools protocol, so the page's CSP (rightly) does not block it.
   await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
+  const result = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
         axe: {
           run: (
-            ctx: Document,
+            ctx: Document | Element,
             opts: object,
-          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: unknown[] }[] }>;
+          ) => Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+          }>;
         };
       }
     ).axe;
-    return axe.run(document, { resultTypes: ["violations"] });
-  });
+    const context = selector ? document.querySelector(selector) : document;
+    if (!context) throw new Error(`nothing on the page matches ${selector}`);
+    return axe.run(context, { resultTypes: ["violations"] });
+  }, within);
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.length }));
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
