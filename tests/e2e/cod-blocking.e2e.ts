@@ -11,6 +11,7 @@ import { translate } from "@core/i18n";
 import { accessibilityViolations, baseUrl, failOnConsoleErrors, newContext } from "./support/browser";
 import { call, clearStagedProduct, stageProduct } from "./support/shop-data";
 import { addToCart, fillShippingAddress } from "./support/shopper";
+import { orderPayload } from "../support/order-payload";
 
 let browser: Browser;
 let token: string;
@@ -65,29 +66,12 @@ async function guestCheckout(page: Page, phone: string) {
 /** A guest's cash order through the API, with its own phone. */
 async function guestCashOrder(phone: string): Promise<string> {
   const { order } = await call<{ order: { orderNumber: string } }>("/order/guest", {
-    body: {
+    body: orderPayload([{ productId, quantity: 1, color: "#1f2937" }], {
       firstName: "Hala",
       lastName: "Fathy",
       email: `refuser-${phone}@e2e.test`,
       phone,
-      notes: "",
-      promoCode: "",
-      paymentMethod: "Cash on Delivery",
-      products: [{ productId, quantity: 1, size: "M", color: "#1f2937" }],
-      shipping: {
-        address: {
-          area: "",
-          street: "Nile St",
-          building: "1",
-          floor: "1",
-          apartment: "1",
-          city: "Cairo",
-          state: "Cairo",
-          country: "Egypt",
-          postalCode: "",
-        },
-      },
-    },
+    }),
   });
   return order.orderNumber;
 }
