@@ -4,12 +4,12 @@
  * COD_MAX_TOTAL, COD_FEE (its own line and in every total) and COD_OPEN_LIMIT orders awaiting
  * confirmation per phone, e-mail or account, held under parallel requests.
  */
-import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, onPostgres, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeProduct, orderPayload, stockOf } from "../support/order-factories";
+import { pdfText } from "../support/pdf-text";
 import { auditLog, customerBlocks, orders } from "../../server/db/schema";
 
 let t: TestApp;
@@ -282,9 +282,7 @@ describe("COD_FEE", () => {
       url: `/api/documents/orders/${own._id}/invoice`,
       headers: customer.headers,
     });
-    const text = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf.rawPayload })
-      .toString("utf8")
-      .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+    const text = pdfText(pdf.rawPayload);
     expect(text).toContain("Cash on delivery fee");
     expect(text).toMatch(/EGP\s15\b/);
   });

@@ -3,11 +3,11 @@
  * owner, staff, a guest with the order's number and phone), the limits, and that the Arabic
  * invoice's text comes out of the PDF in logical order (pdftotext, Debian's poppler-utils).
  */
-import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeProduct, orderPayload } from "../support/order-factories";
+import { pdfText } from "../support/pdf-text";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,11 +34,6 @@ async function placeOrder(overrides: Record<string, unknown> = {}, cookie?: stri
 }
 
 const isPdf = (body: Buffer) => body.subarray(0, 5).toString("latin1") === "%PDF-";
-/** The PDF's text, without the direction marks pdftotext adds around runs. */
-const pdfText = (pdf: Buffer) =>
-  execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: pdf })
-    .toString("utf8")
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
 const pageCount = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type \/Page\b/g) ?? []).length;
 
 describe("the invoice for a signed-in owner", () => {

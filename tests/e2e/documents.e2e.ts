@@ -3,12 +3,10 @@
  * download one PDF with their packing slips and labels; the owner downloads an order's invoice
  * from /orders. The files are read back with pdftotext (poppler-utils).
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Download } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { translate } from "@core/i18n";
-import { baseUrl, signedInContext } from "./support/browser";
+import { baseUrl, downloadedPdf, signedInContext } from "./support/browser";
 import { call, clearStagedProduct, stageProduct } from "./support/shop-data";
 import { orderPayload } from "../support/order-payload";
 
@@ -36,14 +34,6 @@ async function placeOrder(firstName: string): Promise<{ _id: string; orderNumber
 
 const signedIn = (lang: "en" | "ar") => signedInContext(browser, token, { lang });
 
-async function pdfOf(download: Download): Promise<{ bytes: Buffer; text: string }> {
-  const bytes = fs.readFileSync((await download.path())!);
-  const text = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: bytes })
-    .toString("utf8")
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
-  return { bytes, text };
-}
-
 const count = (text: string, word: string) => text.split(word).length - 1;
 
 describe.each(["en", "ar"] as const)("printed documents, in %s", (lang) => {
@@ -61,7 +51,7 @@ describe.each(["en", "ar"] as const)("printed documents, in %s", (lang) => {
     expect((await button.innerText()).trim()).toBe(translate(lang, "documents.printSelectedCount", { n: 2 }));
     const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^slips-and-labels-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const { bytes, text } = await pdfOf(download);
+    const { bytes, text } = await downloadedPdf(download);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(count(text, translate(lang, "documents.shippingLabel"))).toBe(2);
     expect(count(text, translate(lang, "documents.packingSlip"))).toBe(2);
@@ -80,7 +70,7 @@ describe.each(["en", "ar"] as const)("printed documents, in %s", (lang) => {
     await card.waitFor();
     const [download] = await Promise.all([page.waitForEvent("download"), card.getByTestId("invoice-link").click()]);
     expect(download.suggestedFilename()).toBe(`invoice-${order.orderNumber}.pdf`);
-    const { text } = await pdfOf(download);
+    const { text } = await downloadedPdf(download);
     expect(text).toContain(translate(lang, "documents.invoiceTitle"));
     expect(text).toContain(order.orderNumber);
     expect(text).toContain("Mona Adel");
@@ -106,7 +96,7 @@ describe("printing without JavaScript", () => {
       page.waitForEvent("download"),
       page.getByTestId("print-slips-labels").click(),
     ]);
-    const { text } = await pdfOf(download);
+    const { text } = await downloadedPdf(download);
     expect(count(text, "Shipping label")).toBe(2);
     expect(text).toContain(first.orderNumber);
     expect(text).toContain(second.orderNumber);

@@ -5,12 +5,10 @@
  * customer's order page shows the request's state. Also: a guest downloads the invoice from the
  * tracking view with the order's phone.
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Download } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { translate } from "@core/i18n";
-import { accessibilityViolations, baseUrl, failOnConsoleErrors, newContext } from "./support/browser";
+import { accessibilityViolations, baseUrl, downloadedPdf, failOnConsoleErrors, newContext } from "./support/browser";
 import { call, clearStagedProduct, stageProduct } from "./support/shop-data";
 import { orderPayload } from "../support/order-payload";
 
@@ -45,14 +43,6 @@ async function signedIn(lang: "en" | "ar", width?: number): Promise<BrowserConte
     { name: "access_token", value: token, url: baseUrl(), httpOnly: true, sameSite: "Strict" },
   ]);
   return context;
-}
-
-async function pdfText(download: Download): Promise<{ bytes: Buffer; text: string }> {
-  const bytes = fs.readFileSync((await download.path())!);
-  const text = execFileSync("pdftotext", ["-enc", "UTF-8", "-", "-"], { input: bytes })
-    .toString("utf8")
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
-  return { bytes, text };
 }
 
 describe.each(["en", "ar"] as const)("returns and exchanges, in %s", (lang) => {
@@ -107,7 +97,7 @@ describe.each(["en", "ar"] as const)("returns and exchanges, in %s", (lang) => {
       page.waitForEvent("download"),
       page.getByTestId("print-slips-labels").click(),
     ]);
-    const { bytes, text } = await pdfText(download);
+    const { bytes, text } = await downloadedPdf(download);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(text.split(translate(lang, "documents.shippingLabel")).length - 1).toBe(2);
     expect(text).toContain(order.orderNumber);
@@ -169,7 +159,7 @@ describe("a guest on the tracking view", () => {
       form.getByRole("button", { name: translate(lang, "documents.downloadInvoice") }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`invoice-${order.orderNumber}.pdf`);
-    const { bytes, text } = await pdfText(download);
+    const { bytes, text } = await downloadedPdf(download);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(text).toContain(translate(lang, "documents.invoiceTitle"));
     expect(text).toContain(order.orderNumber);

@@ -1,9 +1,10 @@
 /** Chromium from Debian, never a downloaded browser; helpers every journey uses. */
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
 import { inject } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { pdfText } from "../../support/pdf-text";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -125,6 +126,12 @@ export async function latestMailTo(address: string, timeoutMs = 10_000): Promise
 function decodeMail(raw: string): string {
   // Quoted-printable soft breaks and escapes are enough to read a code or a link.
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** A downloaded PDF's bytes and its text. */
+export async function downloadedPdf(download: Download): Promise<{ bytes: Buffer; text: string }> {
+  const bytes = fs.readFileSync((await download.path())!);
+  return { bytes, text: pdfText(bytes) };
 }
 
 const require = createRequire(import.meta.url);
