@@ -145,6 +145,19 @@ export async function accessibilityViolations(
   page: Page,
   within?: string,
 ): Promise<{ id: string; help: string; targets: string[] }[]> {
+  // Transitions still running are let finish first: axe measures a toast fading in at part of its
+  // opacity as text without contrast (CI's busy run failed cod-blocking.e2e that way, in both languages).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
   // Evaluated through the devtools protocol, so the page's CSP (rightly) does not block it.
   await page.evaluate(axeSource);
   const result = await page.evaluate(async (selector) => {
@@ -155,7 +168,12 @@ export async function accessibilityViolations(
             ctx: Document | Element,
             opts: object,
           ) => Promise<{
-            violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+            violations: {
+              id: string;
+              impact: string;
+              help: string;
+              nodes: { target: string[]; failureSummary?: string }[];
+            }[];
           }>;
         };
       }
@@ -166,5 +184,9 @@ export async function accessibilityViolations(
   }, within);
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+    .map((v) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
+    }));
 }
