@@ -91,22 +91,35 @@ const homeFlights = createSingleFlight();
 /** How many home data reads ran, and how many misses waited for one instead (tests). */
 export const homeFlightStats = () => homeFlights.stats();
 
-async function readHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<HomeData> {
-  const { db } = deps;
+/**
+ * The two whole-catalogue rows: the newest arrivals and the best sellers. Each is read from the
+ * head of one index (products_listing_newest_idx, products_best_sellers_idx), so neither sorts the
+ * catalogue (tests/api/catalog-listing-plans.test.ts EXPLAINs them at a million products).
+ */
+export function homeRowQueries(db: Db) {
   const visible = customerVisible();
-  const [featured, best, byCategory, byCollection, promos] = await Promise.all([
-    db
+  return {
+    featured: db
       .select(productRowColumns)
       .from(products)
       .where(visible)
       .orderBy(desc(products.createdAt), asc(products.id))
       .limit(HOME_ROW_SIZE),
-    db
+    best: db
       .select(productRowColumns)
       .from(products)
       .where(visible)
       .orderBy(desc(products.soldCount), desc(products.createdAt))
       .limit(HOME_ROW_SIZE),
+  };
+}
+
+async function readHomeData(deps: Pick<AppDeps, "db">, lang: Lang): Promise<HomeData> {
+  const { db } = deps;
+  const rows = homeRowQueries(db);
+  const [featured, best, byCategory, byCollection, promos] = await Promise.all([
+    rows.featured,
+    rows.best,
     newestPer(db, "category"),
     newestPer(db, "collection"),
     listActiveBanners(db, lang),

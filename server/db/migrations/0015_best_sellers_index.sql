@@ -1,0 +1,2 @@
+DROP INDEX "products_sold_idx";--> statement-breakpoint
+CREATE INDEX "products_best_sellers_idx" ON "products" USING btree ("status","hidden","sold_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST);
