@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ProductSort } from "@core/shop-query";
 import type { ShopQuery as ProductQuery } from "@core/shop-query";
 import { toPiastres } from "@core/pricing";
@@ -16,14 +16,35 @@ function containsValues(q: string) {
   return { like: `%${escapeLike(q)}%`, word: ` ${q} `, wordStart: ` ${q}` };
 }
 
-/** The "contains" condition and rank over values or placeholders (the prepared listing binds them later). */
-function containsMatch(bind: Record<keyof ReturnType<typeof containsValues>, unknown>): { where: SQL; rank: SQL } {
-  const padded = sql`(' ' || ${products.searchText} || ' ')`;
-  return {
-    where: sql`${products.searchText} like ${bind.like}`,
-    rank: sql`case when position(${bind.word} in ${padded}) > 0 then 0 when position(${bind.wordStart} in ${padded}) > 0 then 1 else 2 end`,
-  };
+type ContainsBind = Record<keyof ReturnType<typeof containsValues>, unknown>;
+
+/**
+ * The relevance rank of a "contains" search over a folded text column: exact word, then word
+ * prefix, then anywhere. `column` is products.search_text, or the same column of a search's
+ * candidate rows (listing-statements.ts).
+ */
+export function containsRank(bind: ContainsBind, column: AnyColumn = products.searchText): SQL {
+  const padded = sql`(' ' || ${column} || ' ')`;
+  return sql`case when position(${bind.word} in ${padded}) > 0 then 0 when position(${bind.wordStart} in ${padded}) > 0 then 1 else 2 end`;
 }
+
+/** The "contains" condition and rank over values or placeholders (the prepared listing binds them later). */
+function containsMatch(bind: ContainsBind): { where: SQL; rank: SQL } {
+  return { where: sql`${products.searchText} like ${bind.like}`, rank: containsRank(bind) };
+}
+
+/** The placeholders a prepared "contains" search binds (listingValues fills them). */
+export const containsPlaceholders = (): ContainsBind => ({
+  like: sql.placeholder("like"),
+  word: sql.placeholder("word"),
+  wordStart: sql.placeholder("wordStart"),
+});
+
+/**
+ * Whether a listing of this shape ranks by relevance: a "contains" search with no sort chosen.
+ * Its page ranks only the newest candidates (listing-statements.ts, decision 341).
+ */
+export const ranksByRelevance = (shape: ListingShape): boolean => shape.search && !shape.typo && !shape.sortBy;
 
 /**
  * The folded "contains" search condition and its relevance rank, over values (the staff's pending
@@ -114,11 +135,7 @@ export function listingClauses(shape: ListingShape): { where: SQL; order: SQL[] 
   if (shape.discount) where.push(gt(products.discount, 0));
   if (shape.min) where.push(gte(products.totalPrice, p("min")));
   if (shape.max) where.push(lte(products.totalPrice, p("max")));
-  const match = !shape.search
-    ? null
-    : shape.typo
-      ? typoMatch(p("q"))
-      : containsMatch({ like: p("like"), word: p("word"), wordStart: p("wordStart") });
+  const match = !shape.search ? null : shape.typo ? typoMatch(p("q")) : containsMatch(containsPlaceholders());
   if (match) where.push(match.where);
 
   const order: SQL[] = [];

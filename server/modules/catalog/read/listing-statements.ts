@@ -1,9 +1,16 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import crypto from "node:crypto";
 import type { Db, DbOrTx } from "../../../db/client";
 import { queryArrays, type CompiledQuery } from "../../../db/array-query";
 import { products } from "../../../db/schema";
-import { listingClauses, type ListingShape, type ListingValues } from "./listing-query";
+import {
+  containsPlaceholders,
+  containsRank,
+  listingClauses,
+  ranksByRelevance,
+  type ListingShape,
+  type ListingValues,
+} from "./listing-query";
 import { productDtoColumns, type ProductDtoRow } from "../product-dto";
 import { cappedTotal, countCeiling, type ListingTotal } from "./listing-count";
 
@@ -39,24 +46,32 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
     // The page's ids first, then their rows (a "deferred join", decision 283): the ids of even a
     // deep page come from an index alone (every filter and sort column is in the listing indexes),
     // and only the page's own rows are read from the table.
-    const pageIds = db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .as("page_ids");
+    const pageIds = ranksByRelevance(shape)
+      ? relevancePageIds(db, where)
+      : db
+          .select({ id: products.id })
+          .from(products)
+          .where(where)
+          .orderBy(...order)
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset"))
+          .as("page_ids");
     const page = db
       .select(productDtoColumns)
       .from(products)
       .innerJoin(pageIds, eq(products.id, pageIds.id))
       .orderBy(...order);
     // Counts at most `countLimit` rows (listing-count.ts): the count never reads the whole match.
+    // A "contains" search counts its matches newest first: PostgreSQL then chooses between the
+    // listing index in order (a common word: reads about ceiling / share-of-catalogue rows) and the
+    // trigram index (a rare one). Unordered, a common word's count was planned as a sequential scan
+    // hoping to stop early, 200 ms at a million products (decision 341).
+    const countOrder = shape.search && !shape.typo ? [desc(products.createdAt), asc(products.id)] : [];
     const matching = db
       .select({ one: sql`1` })
       .from(products)
       .where(where)
+      .orderBy(...countOrder)
       .limit(sql.placeholder("countLimit"))
       .as("matching");
     // Except the typo variant's: PostgreSQL guesses a tenth of the table for `<%`, so under a LIMIT
@@ -75,6 +90,44 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
 }
 
 /**
+ * A relevance-ranked search page's ids (decision 341). The rank is computed over the newest
+ * `candidates` matches only: as many as the count reads (listing-count.ts, at least 1,000 and
+ * always five pages past the one asked for), so every page the pager offers is among them. Ranked
+ * over every match, a common word ("dress", at a million products a hundred thousand matches) read
+ * and sorted each matching row; the newest matches come from the listing index in order, a few
+ * thousand rows at most. A shop with fewer matches than that ranks them all, exactly as before.
+ */
+function relevancePageIds(db: Db, where: SQL) {
+  const candidates = db
+    .select({ id: products.id, createdAt: products.createdAt, searchText: products.searchText })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(sql.placeholder("candidates"))
+    .as("candidates");
+  return db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .orderBy(
+      containsRank(containsPlaceholders(), candidates.searchText),
+      desc(candidates.createdAt),
+      asc(candidates.id),
+    )
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page_ids");
+}
+
+/** What a page statement binds: the listing's values, and how many matches a relevance rank ranks (as many as the count counts). */
+export const pageBinding = (values: ListingValues): ListingValues => ({ ...values, candidates: countCeiling(values) });
+
+/** What a count statement binds: it reads one row past the ceiling, to know there are more. */
+export const countBinding = (values: ListingValues): ListingValues => ({
+  ...values,
+  countLimit: countCeiling(values) + 1,
+});
+
+/**
  * The rows of one page of a listing of this shape. `on` is where it runs: the database, or the
  * transaction the typo variant sets its threshold in (the statements are kept per database either way).
  */
@@ -84,7 +137,7 @@ export async function readListingPage(
   values: ListingValues,
   on: DbOrTx = db,
 ): Promise<ProductDtoRow[]> {
-  const rows = await queryArrays(on, listingStatements(db, shape).page, values);
+  const rows = await queryArrays(on, listingStatements(db, shape).page, pageBinding(values));
   return rows.map((cells) => {
     const row = {} as Record<string, unknown>;
     for (let i = 0; i < columnKeys.length; i++) row[columnKeys[i]!] = cells[i];
@@ -98,7 +151,6 @@ export async function countListing(
   values: ListingValues,
   on: DbOrTx = db,
 ): Promise<ListingTotal> {
-  const ceiling = countCeiling(values);
-  const [cells] = await queryArrays(on, listingStatements(db, shape).count, { ...values, countLimit: ceiling + 1 });
-  return cappedTotal(cells![0] as number, ceiling);
+  const [cells] = await queryArrays(on, listingStatements(db, shape).count, countBinding(values));
+  return cappedTotal(cells![0] as number, countCeiling(values));
 }
