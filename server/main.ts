@@ -1,4 +1,6 @@
 /** Boot: configuration, database, migrations, seed, Fastify with the API and the SSR handler. */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "./config";
@@ -15,9 +17,35 @@ export interface StartOptions {
   buildDir: string;
 }
 
+/** Set in the child that prepares an embedded database (prepareEmbeddedInChild). */
+const PREPARE_ONLY = "SHOP_PREPARE_ONLY";
+
+/**
+ * PGlite runs PostgreSQL in WebAssembly memory, which grows while it creates, migrates and seeds a
+ * database and is never given back: the first start held 760 MB for the life of the process, a
+ * later start on the same data 275 MB (decision 342). So a shop on PGlite migrates and seeds in a
+ * short-lived child process (this same launcher, with PREPARE_ONLY set), and opens the prepared
+ * database only when the child has exited. On PostgreSQL the database's memory is not ours.
+ */
+async function prepareEmbeddedInChild(): Promise<void> {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, [PREPARE_ONLY]: "1" },
+    stdio: "inherit",
+  });
+  // A stop asked for meanwhile stops the preparation too (it resumes at the next start).
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on("SIGTERM", forward).on("SIGINT", forward);
+  const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+  process.off("SIGTERM", forward).off("SIGINT", forward);
+  if (signal) process.exit(0);
+  if (code !== 0) throw new Error(`preparing the embedded database failed (exit code ${code})`);
+}
+
 /** Opens the database, builds the app and listens until SIGTERM/SIGINT. */
 export async function startServer({ ssrBuild, buildDir }: StartOptions) {
   const config = loadConfig();
+  const prepareOnly = process.env[PREPARE_ONLY] === "1";
+  if (!config.DATABASE_URL && !prepareOnly) await prepareEmbeddedInChild();
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: pgliteDirOf(config.dataDir) });
   const app = await buildApp({
     config,
@@ -26,6 +54,13 @@ export async function startServer({ ssrBuild, buildDir }: StartOptions) {
     clientDir: path.join(buildDir, "client"),
     started: false,
   });
+
+  if (prepareOnly) {
+    await prepareDatabase(app.deps);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
 
   // `npm run backup` asks this process for PGlite's dump (server/ops/live-backup.ts).
   const stopBackups = database.driver === "pglite" ? serveBackupRequests({ ...app.deps, database }) : () => {};
