@@ -117,6 +117,8 @@ export const products = pgTable(
       t.soldCount.desc().nullsFirst(),
       t.createdAt.desc().nullsFirst(),
     ),
+    // Extended statistics on the filters that go together (category, collection, discount) are in
+    // migration 0016: drizzle cannot declare them (decision 343).
     index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
