@@ -23,7 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freePort } from "./free-port.mjs";
-import { isBuilt, startBuiltServer as startServer } from "./built-server.mjs";
+import { isBuilt, rssMb, startBuiltServer as startServer } from "./built-server.mjs";
 import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 import { renderCpuTable, signUpCustomer } from "./render-cpu.mjs";
 
@@ -292,12 +292,6 @@ async function drained(base, limitS = 180) {
   }
   return (Date.now() - started) / 1000;
 }
-
-const rssMb = (pid) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-};
 
 /** PGlite: `npm start` makes its database on the first start; the catalogue is then written into it. */
 async function seedPglite(dataDir, serverEnv, log) {

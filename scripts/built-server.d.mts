@@ -3,6 +3,7 @@ import type { ChildProcess, StdioOptions } from "node:child_process";
 
 export const LAUNCHER: string;
 export const SERVER_BUNDLE: string;
+export function rssMb(pid: number): number;
 export function isBuilt(): boolean;
 export function waitHealthy(base: string, child: ChildProcess, timeoutMs?: number): Promise<void>;
 export interface BuiltServer {

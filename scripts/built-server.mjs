@@ -14,6 +14,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const LAUNCHER = path.join(root, "server.mjs");
 export const SERVER_BUNDLE = path.join(root, "build", "server", "index.js");
 
+/** A process's resident memory (VmRSS) in MB: the figure bench and memory report for the server. */
+export const rssMb = (pid) => {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};
+
 /** True when `npm run build` has produced the server bundle. */
 export const isBuilt = () => fs.existsSync(SERVER_BUNDLE);
 

@@ -8,17 +8,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startBuiltServer } from "./built-server.mjs";
+import { rssMb, startBuiltServer } from "./built-server.mjs";
 import { signUpCustomer } from "./render-cpu.mjs";
 
 const ROUNDS = Number(process.env.MEMORY_ROUNDS ?? 2);
 const ADMIN = { email: "memory-admin@example.com", password: "Memory-admin-pass-1" };
 const BUDGET_MB = 300;
-
-const rssMb = (pid) => {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-  return Math.round(kb / 1024);
-};
 
 /** Every product id of the shop, through the listing a shopper's browser uses. */
 async function productIds(base) {

@@ -4,7 +4,7 @@
  * English): every visible text's colour against its effective background, 4.5:1 (3:1 when large).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { accessibilityViolations, baseUrl, launchBrowser, newContext, signedInContext } from "./support/browser";
 import { adminToken, createProduct } from "./support/shop-data";
@@ -119,24 +119,35 @@ const PAGES = () => [
   "/contact",
 ];
 
+/** A still page (no rotating headline or slide mid-fade while measured) in the given theme. */
+async function themedPage(context: BrowserContext, theme: "light" | "dark") {
+  await context.addCookies([{ name: "theme", value: theme, domain: new URL(baseUrl()).hostname, path: "/" }]);
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  return page;
+}
+
+/** Visits each path and collects what axe and the contrast check find there, by path. */
+async function findingsOn(page: Page, paths: string[], theme: "light" | "dark") {
+  const found: Record<string, unknown> = {};
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+    const axe = await accessibilityViolations(page);
+    const own = await lowContrastText(page);
+    expect(own.judged, `${path} judged`).toBeGreaterThan(10);
+    if (axe.length || own.problems.length) found[path] = { axe, contrast: own.problems.slice(0, 8) };
+  }
+  return found;
+}
+
 describe.each(["en", "ar"] as const)("contrast and axe in %s", (lang) => {
   for (const theme of ["light", "dark"] as const) {
     it(`passes axe and a contrast check of every visible text on the main pages, ${theme} theme`, async () => {
       const context = await newContext(browser, { lang });
-      await context.addCookies([{ name: "theme", value: theme, domain: new URL(baseUrl()).hostname, path: "/" }]);
-      const page = await context.newPage();
-      // Still pages: no rotating headline or slide mid-fade while measured.
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      const found: Record<string, unknown> = {};
-      for (const path of PAGES()) {
-        await page.goto(path);
-        await page.waitForLoadState("networkidle");
-        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-        const axe = await accessibilityViolations(page);
-        const own = await lowContrastText(page);
-        expect(own.judged, `${path} judged`).toBeGreaterThan(10);
-        if (axe.length || own.problems.length) found[path] = { axe, contrast: own.problems.slice(0, 8) };
-      }
+      const page = await themedPage(context, theme);
+      const found = await findingsOn(page, PAGES(), theme);
       // Error messages too: the contact form sent empty.
       await page.goto("/contact");
       await page.getByTestId("contact-form").locator("button[type=submit]").click();
@@ -151,18 +162,8 @@ describe.each(["en", "ar"] as const)("contrast and axe in %s", (lang) => {
   for (const theme of ["light", "dark"] as const) {
     it(`passes axe and the contrast check on the staff pages, ${theme} theme`, async () => {
       const context = await signedInContext(browser, await adminToken(), { lang });
-      await context.addCookies([{ name: "theme", value: theme, domain: new URL(baseUrl()).hostname, path: "/" }]);
-      const page = await context.newPage();
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      const found: Record<string, unknown> = {};
-      for (const path of STAFF_PAGES) {
-        await page.goto(path);
-        await page.waitForLoadState("networkidle");
-        const axe = await accessibilityViolations(page);
-        const own = await lowContrastText(page);
-        if (axe.length || own.problems.length) found[path] = { axe, contrast: own.problems.slice(0, 8) };
-      }
-      expect(found).toEqual({});
+      const page = await themedPage(context, theme);
+      expect(await findingsOn(page, STAFF_PAGES, theme)).toEqual({});
       await context.close();
     });
   }

@@ -15,6 +15,7 @@ import {
 } from "../product-dto";
 import { memoGeneration, memoKey, recall, remember } from "./catalog-memo";
 import { createSingleFlight } from "./single-flight";
+import { newestFirst } from "./listing-query";
 import { customerVisible } from "./visibility";
 
 /**
@@ -54,7 +55,7 @@ async function newestPer(db: Db, kind: "category" | "collection"): Promise<Produ
     .select(productRowColumns)
     .from(products)
     .where(and(eq(column, owner.name), customerVisible()))
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(...newestFirst())
     .limit(HOME_ROW_SIZE)
     .as("newest");
   const rows = await db
@@ -103,7 +104,7 @@ export function homeRowQueries(db: Db) {
       .select(productRowColumns)
       .from(products)
       .where(visible)
-      .orderBy(desc(products.createdAt), asc(products.id))
+      .orderBy(...newestFirst())
       .limit(HOME_ROW_SIZE),
     best: db
       .select(productRowColumns)

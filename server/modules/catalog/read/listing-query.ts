@@ -119,6 +119,9 @@ export function listingValues(query: ProductQuery, q: string, typo = false): Lis
   return values;
 }
 
+/** The catalogue's default order and every listing's tie-break: newest first, then by id. */
+export const newestFirst = (): SQL[] => [desc(products.createdAt), asc(products.id)];
+
 /**
  * The conditions and order of a listing of this shape, over placeholders. Customers only ever see
  * approved, not deleted products; staff choose between the live and the deleted ones.
@@ -144,6 +147,7 @@ export function listingClauses(shape: ListingShape): { where: SQL; order: SQL[] 
   else if (shape.sortBy === "oldest") order.push(asc(products.createdAt));
   else if (shape.sortBy === "newest") order.push(desc(products.createdAt));
   else if (match) order.push(match.rank);
-  order.push(shape.sortBy === "oldest" ? asc(products.createdAt) : desc(products.createdAt), asc(products.id));
+  if (shape.sortBy === "oldest") order.push(asc(products.createdAt), asc(products.id));
+  else order.push(...newestFirst());
   return { where: and(...where)!, order };
 }

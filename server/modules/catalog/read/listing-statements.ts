@@ -7,6 +7,7 @@ import {
   containsPlaceholders,
   containsRank,
   listingClauses,
+  newestFirst,
   ranksByRelevance,
   type ListingShape,
   type ListingValues,
@@ -66,7 +67,7 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
     // listing index in order (a common word: reads about ceiling / share-of-catalogue rows) and the
     // trigram index (a rare one). Unordered, a common word's count was planned as a sequential scan
     // hoping to stop early, 200 ms at a million products (decision 341).
-    const countOrder = shape.search && !shape.typo ? [desc(products.createdAt), asc(products.id)] : [];
+    const countOrder = shape.search && !shape.typo ? newestFirst() : [];
     const matching = db
       .select({ one: sql`1` })
       .from(products)
@@ -102,7 +103,7 @@ function relevancePageIds(db: Db, where: SQL) {
     .select({ id: products.id, createdAt: products.createdAt, searchText: products.searchText })
     .from(products)
     .where(where)
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(...newestFirst())
     .limit(sql.placeholder("candidates"))
     .as("candidates");
   return db
