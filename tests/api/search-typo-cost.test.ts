@@ -14,7 +14,12 @@ import { makeProduct } from "../support/catalog-factories";
 import { shopQuerySchema } from "../../core/shop-query";
 import { listProducts } from "../../server/modules/catalog/read/list-products";
 import { invalidateCatalogMemo } from "../../server/modules/catalog/read/catalog-memo";
-import { forgetTypoMisses, TYPO_MAX_RUNNING, withTypoSlot } from "../../server/modules/catalog/read/typo-fallback";
+import {
+  forgetTypoMisses,
+  TYPO_MAX_RUNNING,
+  typoTries,
+  withTypoSlot,
+} from "../../server/modules/catalog/read/typo-fallback";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,5 +125,29 @@ describe("the typo try of a search that found nothing", () => {
     counted.reset();
     expect((await searchWith(counted.db, "abya")).products.map((p) => p.name)).toEqual(["Ramadan Abaya"]);
     expect(counted.counts().transactions).toBe(1);
+  });
+
+  it("finds every word of a term wherever it is, without a typo try (decision 355)", async () => {
+    const before = typoTries();
+    const page = await searchWith(t.deps.db, "linen pants");
+    expect(page.products.map((p) => p.name)).toEqual(["Linen Wide Pants"]);
+    expect(typoTries()).toBe(before);
+  });
+
+  it("does not try typos when every word matches on its own: the shop just has no product with all of them", async () => {
+    const before = typoTries();
+    const counted = countingDb();
+    const page = await searchWith(counted.db, "linen abaya");
+    expect(page.metadata.total).toBe(0);
+    expect(typoTries()).toBe(before);
+    // The words' listing in its one transaction, and one check per word (each stops at its first match).
+    expect(counted.counts()).toEqual({ queries: 2, transactions: 1 });
+  });
+
+  it("tries typos when a word of the term matches nothing", async () => {
+    const before = typoTries();
+    const page = await searchWith(t.deps.db, "ramadan abyaa");
+    expect(page.products.map((p) => p.name)).toEqual(["Ramadan Abaya"]);
+    expect(typoTries()).toBe(before + 1);
   });
 });

@@ -1,11 +1,20 @@
-import { sql } from "drizzle-orm";
+import { and, like, sql } from "drizzle-orm";
 import type { ShopQuery } from "@core/shop-query";
 import { foldSearchText } from "@core/search-fold";
 import type { AppDeps } from "../../../deps";
 import type { Db, DbOrTx } from "../../../db/client";
 import type { SessionUser } from "../../accounts/sessions";
 import { toProductDTO, type ProductDtoRow, type ProductPage } from "../product-dto";
-import { listingShape, listingValues, type ListingShape, type ListingValues } from "./listing-query";
+import { products } from "../../../db/schema";
+import {
+  escapeLike,
+  listingShape,
+  listingValues,
+  searchWords,
+  type ListingShape,
+  type ListingValues,
+} from "./listing-query";
+import { customerVisible } from "./visibility";
 import { countListing, readListingPage } from "./listing-statements";
 import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
 import { countCeiling, type ListingTotal } from "./listing-count";
@@ -77,7 +86,7 @@ async function readRequested(deps: Pick<AppDeps, "db">, request: ListingRequest)
   const known = recall<ListingTotal>(countKey);
   const { rows, total } = await readListing(deps.db, shape, values, known);
   if (known === undefined) remember(countKey, total, since);
-  if (total.total === 0 && typoWorthy(request.q)) {
+  if (total.total === 0 && typoWorthy(request.q) && (await someWordUnknown(deps.db, request.q))) {
     const typos = await tryTypos(deps, request);
     if (typos) return typos;
   }
@@ -97,11 +106,44 @@ async function readListing(
   known?: ListingTotal,
   on: DbOrTx = db,
 ): Promise<{ rows: ProductDtoRow[]; total: ListingTotal }> {
+  if (shape.searchWords > 1 && on === db) return readWordsListing(db, shape, values, known);
   const [rows, counted] = await Promise.all([
     readListingPage(db, shape, values, on),
     known === undefined ? countListing(db, shape, values, on) : null,
   ]);
   return { rows, total: known ?? counted! };
+}
+
+/** Leave PostgreSQL only bitmap scans for the rest of a transaction, or give it every scan again. */
+const scanSettings = (value: "on" | "off") =>
+  ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan"]
+    .map((name) => `set_config('${name}', '${value}', true)`)
+    .join(", ");
+export const BITMAP_SCANS_ONLY = `select ${scanSettings("off")}`;
+const EVERY_SCAN = `select ${scanSettings("on")}`;
+
+/**
+ * A search of several words (decision 355). PostgreSQL estimates each word's share of the
+ * catalogue but multiplies them, as if independent: two common words that no product has together
+ * ("dresses blouses") were read by walking the newest-first index through the whole catalogue
+ * (970,000 rows at a million products) hoping to find a page of them. Here the count runs first
+ * with bitmap scans only, which intersect the words in the trigram index and stop at the count's
+ * ceiling: exact and cheap whatever the words. When the matches are fewer than the ceiling, the
+ * page reads the same few rows the same way; when they are more, the words are common together and
+ * the newest-first walk finds a page quickly, so the planner chooses freely again.
+ */
+async function readWordsListing(
+  db: Db,
+  shape: ListingShape,
+  values: ListingValues,
+  known?: ListingTotal,
+): Promise<{ rows: ProductDtoRow[]; total: ListingTotal }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(BITMAP_SCANS_ONLY));
+    const total = known ?? (await countListing(db, shape, values, tx));
+    if (total.atLeast) await tx.execute(sql.raw(EVERY_SCAN));
+    return { rows: await readListingPage(db, shape, values, tx), total };
+  });
 }
 
 /**
@@ -115,6 +157,28 @@ export async function listProductsJson(
 ): Promise<string> {
   const request = listingRequest(deps, query, viewer);
   return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, request)));
+}
+
+/**
+ * Whether a word of the term matches no product on its own: only then can the term hold a typo
+ * (decision 355). When every word is found somewhere, the catalogue just has no product with all
+ * of them ("linen dress" in a shop of linen blouses and satin dresses), and the typo try, which
+ * reads every product similar to the term (thousands, holding PGlite's only connection for over a
+ * second), would only show products the shopper did not ask for. One word that found nothing is
+ * itself the unknown word. Each check stops at its first match.
+ */
+async function someWordUnknown(db: Db, q: string): Promise<boolean> {
+  const words = searchWords(q);
+  if (words.length === 1) return true;
+  for (const word of words) {
+    const [found] = await db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(and(customerVisible(), like(products.searchText, `%${escapeLike(word)}%`)))
+      .limit(1);
+    if (!found) return true;
+  }
+  return false;
 }
 
 /**

@@ -9,33 +9,59 @@ import { isStaff } from "@core/roles";
 import { customerVisible } from "./visibility";
 
 /** LIKE wildcards typed by a shopper are literal characters. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** What a "contains" search binds: the LIKE pattern, and the padded word forms its rank looks for. */
-function containsValues(q: string) {
-  return { like: `%${escapeLike(q)}%`, word: ` ${q} `, wordStart: ` ${q}` };
-}
-
-type ContainsBind = Record<keyof ReturnType<typeof containsValues>, unknown>;
+/** A search of more words than this is matched as one phrase (a shopper's search is a few words). */
+export const MAX_SEARCH_WORDS = 4;
 
 /**
- * The relevance rank of a "contains" search over a folded text column: exact word, then word
- * prefix, then anywhere. `column` is products.search_text, or the same column of a search's
- * candidate rows (listing-statements.ts).
+ * The words a "contains" search requires, each somewhere in the product's text (decision 355):
+ * "linen dress" finds "Linen Summer Dress". Words of one character are left out (they match
+ * almost everything); a term that is all such words, or has more than MAX_SEARCH_WORDS words, is
+ * required whole, as one phrase.
  */
-export function containsRank(bind: ContainsBind, column: AnyColumn = products.searchText): SQL {
+export function searchWords(q: string): string[] {
+  const words = [...new Set(q.split(" ").filter((w) => w.length > 1))];
+  return words.length === 0 || words.length > MAX_SEARCH_WORDS ? [q] : words;
+}
+
+/** What a "contains" search binds: a LIKE pattern per word, and the padded phrase its rank looks for. */
+function containsValues(q: string): Record<string, string> {
+  const values: Record<string, string> = { word: ` ${q} `, wordStart: ` ${q}` };
+  searchWords(q).forEach((w, i) => {
+    values[`like${i}`] = `%${escapeLike(w)}%`;
+  });
+  return values;
+}
+
+interface ContainsBind {
+  likes: unknown[];
+  word: unknown;
+  wordStart: unknown;
+}
+
+/**
+ * The relevance rank of a "contains" search over a folded text column: the whole term as a word,
+ * then as a word's start, then anything else that matched. `column` is products.search_text, or
+ * the same column of a search's candidate rows (listing-statements.ts).
+ */
+export function containsRank(
+  bind: Pick<ContainsBind, "word" | "wordStart">,
+  column: AnyColumn = products.searchText,
+): SQL {
   const padded = sql`(' ' || ${column} || ' ')`;
   return sql`case when position(${bind.word} in ${padded}) > 0 then 0 when position(${bind.wordStart} in ${padded}) > 0 then 1 else 2 end`;
 }
 
-/** The "contains" condition and rank over values or placeholders (the prepared listing binds them later). */
+/** The "contains" condition (every word) and rank over values or placeholders (the prepared listing binds them later). */
 function containsMatch(bind: ContainsBind): { where: SQL; rank: SQL } {
-  return { where: sql`${products.searchText} like ${bind.like}`, rank: containsRank(bind) };
+  const where = and(...bind.likes.map((like) => sql`${products.searchText} like ${like}`))!;
+  return { where, rank: containsRank(bind) };
 }
 
-/** The placeholders a prepared "contains" search binds (listingValues fills them). */
-export const containsPlaceholders = (): ContainsBind => ({
-  like: sql.placeholder("like"),
+/** The placeholders a prepared "contains" search of `words` words binds (listingValues fills them). */
+export const containsPlaceholders = (words: number): ContainsBind => ({
+  likes: Array.from({ length: words }, (_, i) => sql.placeholder(`like${i}`)),
   word: sql.placeholder("word"),
   wordStart: sql.placeholder("wordStart"),
 });
@@ -54,7 +80,9 @@ export const ranksByRelevance = (shape: ListingShape): boolean => shape.search &
 export function searchMatch(search: string): { where: SQL; rank: SQL } | null {
   const q = foldSearchText(search);
   if (!q) return null;
-  return containsMatch(containsValues(q));
+  const values = containsValues(q);
+  const likes = searchWords(q).map((_, i) => values[`like${i}`]);
+  return containsMatch({ likes, word: values.word, wordStart: values.wordStart });
 }
 
 /**
@@ -84,6 +112,8 @@ export interface ListingShape {
   min: boolean;
   max: boolean;
   search: boolean;
+  /** How many words a "contains" search requires (searchWords); 0 without one. */
+  searchWords: number;
   /** The search's typo variant: close words instead of "contains" (docs/decisions/118). */
   typo: boolean;
   sortBy: ProductSort | null;
@@ -103,6 +133,7 @@ export function listingShape(query: ProductQuery, viewer: SessionUser | null, q:
     min: query.price?.min !== undefined,
     max: query.price?.max !== undefined,
     search: q !== "",
+    searchWords: q !== "" && !typo ? searchWords(q).length : 0,
     typo: typo && q !== "",
     sortBy: query.sortBy ?? null,
   };
@@ -138,7 +169,11 @@ export function listingClauses(shape: ListingShape): { where: SQL; order: SQL[] 
   if (shape.discount) where.push(gt(products.discount, 0));
   if (shape.min) where.push(gte(products.totalPrice, p("min")));
   if (shape.max) where.push(lte(products.totalPrice, p("max")));
-  const match = !shape.search ? null : shape.typo ? typoMatch(p("q")) : containsMatch(containsPlaceholders());
+  const match = !shape.search
+    ? null
+    : shape.typo
+      ? typoMatch(p("q"))
+      : containsMatch(containsPlaceholders(shape.searchWords));
   if (match) where.push(match.where);
 
   const order: SQL[] = [];

@@ -110,7 +110,7 @@ function relevancePageIds(db: Db, where: SQL) {
     .select({ id: candidates.id })
     .from(candidates)
     .orderBy(
-      containsRank(containsPlaceholders(), candidates.searchText),
+      containsRank(containsPlaceholders(0), candidates.searchText),
       desc(candidates.createdAt),
       asc(candidates.id),
     )

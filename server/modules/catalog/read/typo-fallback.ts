@@ -17,9 +17,11 @@ export const TYPO_STATEMENT_TIMEOUT_MS = 2000;
 
 interface TypoState {
   running: number;
+  /** Typo tries run since the process started (tests). */
+  tried: number;
   misses: Map<string, number>;
 }
-const typo: TypoState = { running: 0, misses: new Map() };
+const typo: TypoState = { running: 0, tried: 0, misses: new Map() };
 const state = (): TypoState => typo;
 
 /** A folded term a shopper could plausibly have mistyped. */
@@ -46,12 +48,16 @@ export async function withTypoSlot<T>(work: () => Promise<T>): Promise<T | undef
   const s = state();
   if (s.running >= TYPO_MAX_RUNNING) return undefined;
   s.running++;
+  s.tried++;
   try {
     return await work();
   } finally {
     s.running--;
   }
 }
+
+/** How many typo tries have run in this process (tests). */
+export const typoTries = (): number => state().tried;
 
 /** For tests: forget every remembered miss. */
 export function forgetTypoMisses(): void {
