@@ -8,12 +8,12 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { dictionaries } from "@core/i18n";
-import { namespaceSetKey, pickDictionaryText } from "~/i18n/namespaces";
-import { rootDictionary } from "~/i18n/dictionary-text";
+import { namespaceSetKey } from "@core/i18n/namespaces";
+import { loadDictionary, rememberDictionary, rootDictionary } from "~/i18n/dictionary-text";
+import { dictionaryAsset } from "@server/http/dictionary-asset";
 import { FALLBACK } from "~/i18n/fallback";
 import { I18nProvider, useT } from "~/i18n/react";
 import { AppShell } from "~/components/shell/app-shell";
@@ -30,15 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deps.log.error({ err }, "headlines failed to load");
     return null;
   });
+  // Only this page's namespaces; both languages have every key (tests/unit/i18n.test.ts). The page
+  // names the file (decision 356); this render uses the text the server holds.
+  const dictionary = dictionaryAsset(lang, new URL(request.url).pathname);
+  rememberDictionary(dictionary.href, dictionary.text);
   return {
     lang,
     theme,
     user,
     sidebarOpen,
     headlines,
-    // Only this page's namespaces; both languages have every key (tests/unit/i18n.test.ts). One
-    // JSON string made once per set, read with rootDictionary() (app/i18n/dictionary-text.ts).
-    dictText: pickDictionaryText(dictionaries[lang], new URL(request.url).pathname),
+    dictHref: dictionary.href,
     shop: {
       email: deps.config.SHOP_EMAIL,
       phone: deps.config.SHOP_PHONE,
@@ -49,6 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: deps.config.PUBLIC_URL ?? null,
     },
   };
+}
+
+/** A navigation that re-runs the root loader fetches the next page's dictionary before it renders. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  if (data) await loadDictionary(data.dictHref);
+  return data;
 }
 
 /** Client navigation re-runs the root loader when the next page needs other strings. */
@@ -68,6 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang: Lang = data?.lang ?? "en";
   const theme: Theme = data?.theme ?? "light";
   preloadFonts(lang);
+  // The first page's dictionary, read before hydration. Later pages' dictionaries are fetched by
+  // the root's clientLoader: a <link> naming them would only make the browser fetch them twice.
+  const [firstDictionary] = useState(data?.dictHref);
   // Marks the page as answering to script: it is first painted from the server's HTML, and its
   // scripts start only after that (decision 082). Browser tests wait for it before they click.
   useEffect(() => {
@@ -79,6 +91,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === "dark" ? "#141214" : "#ffffff"} />
+        {firstDictionary && (
+          <>
+            {/* The page's dictionary, fetched while the page loads and read before it hydrates. */}
+            <meta name="dictionary" content={firstDictionary} />
+            <link rel="preload" href={firstDictionary} as="fetch" crossOrigin="anonymous" />
+          </>
+        )}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

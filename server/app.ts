@@ -21,6 +21,7 @@ import { registerAccess } from "./http/access";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
+import { registerDictionaryAsset } from "./http/dictionary-asset";
 import { fallbackStore, localStore } from "./http/rate-limit-store";
 import { registerSharedLimits } from "./http/shared-rate-limit";
 import { throttledLog } from "./http/throttled-log";
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (bridge) app.addHook("onClose", () => bridge.close());
 
   await registerApi(app);
+  registerDictionaryAsset(app);
 
   await serveUploads(app, config, storage);
 

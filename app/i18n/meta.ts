@@ -4,7 +4,7 @@ import { rootDictionary } from "./dictionary-text";
 
 interface RootMatchData {
   lang?: Lang;
-  dictText?: string;
+  dictHref?: string;
 }
 
 /**

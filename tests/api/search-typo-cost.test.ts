@@ -144,7 +144,11 @@ describe("the typo try of a search that found nothing", () => {
     expect(counted.counts()).toEqual({ queries: 2, transactions: 1 });
     // The next page knows the total is 0 from the memo: no listing query at all, only the word checks.
     counted.reset();
-    const next = await listProducts({ db: counted.db }, shopQuerySchema.parse({ search: "linen abaya", page: 2 }), null);
+    const next = await listProducts(
+      { db: counted.db },
+      shopQuerySchema.parse({ search: "linen abaya", page: 2 }),
+      null,
+    );
     expect(next.products).toEqual([]);
     expect(counted.counts()).toEqual({ queries: 2, transactions: 0 });
   });

@@ -48,6 +48,60 @@ describe("scripts after the first paint", () => {
   }
 });
 
+describe("the page's dictionary, a file of its own (decision 356)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("is named by the page, not carried in it, and fetched once while the page loads", async () => {
+    const html = await (await fetch(`${baseUrl()}/about`, { headers: { cookie: "lang=ar" } })).text();
+    const href = /<meta name="dictionary" content="([^"]+)"/.exec(html)?.[1];
+    expect(href).toMatch(/^\/i18n\/ar\//);
+    // Keys appear only in a dictionary: once carried in the root loader's data, 50 KB per page.
+    expect(html).not.toContain("common.shopName");
+    const context = await newContext(browser, { lang: "ar" });
+    const page = await context.newPage();
+    const errors = failOnConsoleErrors(page);
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/i18n/")) fetched.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    // A client navigation within the same set needs no other file; one to /cart needs its own.
+    await page.locator("main a[href^='/shop']:visible").first().click();
+    await page.waitForURL(/\/shop/);
+    await page.locator("header a[href='/cart']").first().click();
+    await page.waitForURL(/\/cart/);
+    await page.waitForFunction(() => document.title.includes("سلة التسوق"));
+    expect(new Set(fetched).size).toBe(fetched.length);
+    expect(fetched).toHaveLength(2);
+    expect(await page.locator("main").textContent()).not.toMatch(/\b(cart|common|catalog)\.[a-zA-Z]/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("leaves the page as the server rendered it when its dictionary cannot be had", async () => {
+    // A bare context: the shared one waits for every page to hydrate, which this one must not.
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    const page = await context.newPage();
+    await page.route("**/i18n/**", (route) => route.abort());
+    const gaveUp = page.waitForEvent("console", (m) => m.type() === "error" && m.text().includes("dictionary"));
+    await page.goto("/shop");
+    await gaveUp;
+    // Not hydrated into translation keys: the server's text is still there, and its links work.
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(await page.locator("body").textContent()).not.toContain("catalog.");
+    await page.locator("main a[href^='/product/']").first().click();
+    await page.waitForURL(/\/product\//);
+    await context.close();
+  });
+});
+
 /** Starts a page request and drops the connection before the answer comes. */
 function abandon(path: string): Promise<void> {
   return new Promise((resolve) => {

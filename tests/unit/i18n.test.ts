@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { dictionaries, isMessageKey, translate } from "../../core/i18n";
 import { pluralForm, translateWith } from "../../core/i18n/format";
-import { namespaceWanted, pickDictionary } from "../../app/i18n/namespaces";
+import { namespaceWanted, pickDictionary } from "../../core/i18n/namespaces";
 import { FALLBACK } from "../../app/i18n/fallback";
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;

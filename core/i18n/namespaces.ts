@@ -1,7 +1,8 @@
 /**
- * Which dictionary namespaces a page needs. The root loader ships only these, so a product page
+ * Which dictionary namespaces a page needs. A page's dictionary holds only these, so a product page
  * does not carry the back office's or the legal pages' strings (measured: ~60 % of the bytes).
- * Namespaces not listed in SCOPED go to every page.
+ * Namespaces not listed in SCOPED go to every page. The browser fetches each language × set once,
+ * from an address that names the set (server/http/dictionary-asset.ts, decision 356).
  */
 const STAFF = ["/moderator/", "/admin/"];
 const STATIC_PAGES = ["/about", "/contact", "/privacy-policy", "/terms-service", "/refund-policy", "/shipping-policy"];
@@ -38,6 +39,44 @@ export function namespaceSetKey(pathname: string): string {
     .join(",");
 }
 
+const SCOPED_NAMES = Object.keys(SCOPED);
+
+/** The scoped namespaces a path needs as a number (bit i: SCOPED's i-th namespace): its dictionary's address. */
+export function namespaceSetBits(pathname: string): number {
+  return SCOPED_NAMES.reduce((bits, ns, i) => (namespaceWanted(ns, pathname) ? bits | (1 << i) : bits), 0);
+}
+
+/** The scoped namespaces a set number holds; null for a number no set has. */
+export function namespacesOfBits(bits: number): string[] | null {
+  if (!Number.isInteger(bits) || bits < 0 || bits >= 1 << SCOPED_NAMES.length) return null;
+  return SCOPED_NAMES.filter((_, i) => bits & (1 << i));
+}
+
+const bitTexts = new WeakMap<Record<string, string>, Map<number, string>>();
+
+/**
+ * A dictionary's share for a set number as JSON text: the unscoped namespaces and the set's
+ * scoped ones. Made once per language and set.
+ */
+export function dictionaryTextOfBits(dict: Record<string, string>, bits: number): string | null {
+  const scoped = namespacesOfBits(bits);
+  if (!scoped) return null;
+  let byBits = bitTexts.get(dict);
+  if (!byBits) {
+    byBits = new Map();
+    bitTexts.set(dict, byBits);
+  }
+  let text = byBits.get(bits);
+  if (text === undefined) {
+    const wanted = (ns: string) => !(ns in SCOPED) || scoped.includes(ns);
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(dict)) if (wanted(key.slice(0, key.indexOf(".")))) out[key] = value;
+    text = JSON.stringify(out);
+    byBits.set(bits, text);
+  }
+  return text;
+}
+
 const picked = new WeakMap<Record<string, string>, Map<string, Record<string, string>>>();
 
 /** The page's share of a dictionary; computed once per language and set of namespaces. */
@@ -56,22 +95,4 @@ export function pickDictionary(dict: Record<string, string>, pathname: string): 
   }
   byKey.set(setKey, out);
   return out;
-}
-
-const texts = new WeakMap<Record<string, string>, Map<string, string>>();
-
-/** The page's share of a dictionary as JSON text (app/i18n/dictionary-text.ts), made once per set. */
-export function pickDictionaryText(dict: Record<string, string>, pathname: string): string {
-  const setKey = namespaceSetKey(pathname);
-  let byKey = texts.get(dict);
-  if (!byKey) {
-    byKey = new Map();
-    texts.set(dict, byKey);
-  }
-  let text = byKey.get(setKey);
-  if (text === undefined) {
-    text = JSON.stringify(pickDictionary(dict, pathname));
-    byKey.set(setKey, text);
-  }
-  return text;
 }
