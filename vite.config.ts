@@ -30,10 +30,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       ...(isSsrBuild ? { input: SERVER_ENTRY } : {}),
       output: {
         // Each icon would otherwise be a chunk of its own (a product page linked a dozen, each
-        // smaller than its HTTP headers): one chunk holds them all.
+        // smaller than its HTTP headers): one chunk holds the icons that three or more pages use.
+        // The others go with the pages that use them, so a page no longer loads every icon of the
+        // back office (docs/decisions/350: 1.6-2.2 kB gzipped less on the home, shop and product pages).
         codeSplitting: {
           groups: [
-            { name: "icons", test: /node_modules[\\/]lucide-react/, priority: 2 },
+            { name: "icons", test: /node_modules[\\/]lucide-react/, priority: 2, minShareCount: 3 },
             { name: "shell", test: /app[\\/](root|entry\.client)\.tsx$/, priority: 1 },
           ],
         },

@@ -1,7 +1,8 @@
 /**
  * The shop's query: what /shop's URL and GET /api/products' query string say, read by one schema
- * (issue 13). The page loader, the filter panel and the API all parse with `shopQuerySchema`, so a
- * link means the same listing wherever it is opened. Every field falls back instead of failing: a
+ * (issue 13). The API parses with `shopQuerySchema`; the page loader and the filter panel read the
+ * URL with `shopQueryFromUrl` (core/shop-query-url.ts), which gives the schema's result without zod
+ * in the browser (docs/decisions/350), so a link means the same listing wherever it is opened. Every field falls back instead of failing: a
  * nonsense value is ignored, never a 500, so shared and hand-edited shop links keep working. Only a
  * price range longer than any real one is refused (docs/decisions/110), and the page drops it
  * before parsing (`shopQueryFromUrl`).
@@ -11,43 +12,25 @@
  */
 import { z } from "zod";
 import { CATEGORIES, COLLECTIONS, LIMITS } from "./constants";
+import { PRICE_RANGE_MAX_LENGTH, SORTS, parsePriceRange, type ShopQuery } from "./shop-query-url";
 
-/** The listing orders, the one list (the page's sort menu adds "" for relevance/newest). */
-export const SORTS = ["asc", "desc", "newest", "oldest"] as const;
-export type ProductSort = (typeof SORTS)[number];
+// The URL's reader without zod, for the browser (docs/decisions/350); the same results as the schema.
+export {
+  PRICE_RANGE_MAX_LENGTH,
+  SORTS,
+  parsePriceRange,
+  readShopQuery,
+  shopQueryFromUrl,
+  type PriceRange,
+  type ProductSort,
+  type ShopQuery,
+} from "./shop-query-url";
 
 const flag = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1")
   .optional()
   .catch(undefined);
-
-/** Longer than any real range ("9999999.99 - 9999999.99" is 23 characters); refused before any parsing. */
-export const PRICE_RANGE_MAX_LENGTH = 40;
-/** One side of a range: up to 7 digits of EGP and 2 of piastres, or nothing. Anchored and unambiguous. */
-const PRICE_SIDE = /^\d{0,7}(?:\.\d{1,2})?$/;
-
-export interface PriceRange {
-  min?: number;
-  max?: number;
-}
-
-/**
- * "MIN-MAX" in EGP, e.g. "1000-5000" or "10.5-20.25"; either side may be empty ("-3000", "2000-"),
- * spaces around are allowed, and a reversed range is swapped. Read by trimming and splitting, never
- * by one pattern with spaces on both sides of the dash: that pattern backtracked quadratically and
- * 10 KB of spaces blocked the server for 45 s (issue 11). Unreadable means no price filter.
- */
-export function parsePriceRange(v: string): PriceRange | undefined {
-  const sides = v.split("-");
-  if (sides.length !== 2) return undefined;
-  const [a, b] = sides.map((s) => s.trim()) as [string, string];
-  if (!PRICE_SIDE.test(a) || !PRICE_SIDE.test(b)) return undefined;
-  const min = a ? Number(a) : undefined;
-  const max = b ? Number(b) : undefined;
-  if (min !== undefined && max !== undefined && min > max) return { min: max, max: min };
-  return { min, max };
-}
 
 const priceRange = z
   .unknown()
@@ -89,16 +72,9 @@ export const shopQuerySchema = z
     price: query.price ?? (priceMin || priceMax ? parsePriceRange(`${priceMin ?? ""}-${priceMax ?? ""}`) : undefined),
   }));
 
-export type ShopQuery = z.output<typeof shopQuerySchema>;
 export type ShopQueryInput = z.input<typeof shopQuerySchema>;
 
-/**
- * /shop's URL as a ShopQuery. A page never answers 400 for its filters: an overlong price, which
- * the API refuses, is dropped here like any other nonsense.
- */
-export function shopQueryFromUrl(params: URLSearchParams): ShopQuery {
-  const input: Record<string, string> = {};
-  for (const [key, value] of params) if (!(key in input)) input[key] = value;
-  if ((input.price?.length ?? 0) > PRICE_RANGE_MAX_LENGTH) delete input.price;
-  return shopQuerySchema.parse(input);
-}
+// The schema's output and readShopQuery's are one type: a field added to one fails here until the other has it.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameOutput: Same<z.output<typeof shopQuerySchema>, ShopQuery> = true;
+void sameOutput;

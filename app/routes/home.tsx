@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CATEGORIES, COLLECTIONS } from "@core/constants";
@@ -7,7 +8,6 @@ import { listPosts } from "@server/modules/content/posts";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductRow, type ProductRowProps } from "~/components/home/product-row";
 import { AdBlock } from "~/components/home/ad-block";
-import { PostsCarousel } from "~/components/posts/posts-section";
 import { WishlistProvider } from "~/components/catalog/wishlist";
 import { wishlistIdsFor } from "~/components/catalog/wishlist-ids.server";
 import { toCardProduct } from "~/components/catalog/card-product";
@@ -17,6 +17,11 @@ import { EmptyState } from "~/components/ui/states";
 import { NearView } from "~/components/ui/near-view";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
+
+// Rendered only near view, never on the server: its code loads then too (docs/decisions/350).
+const PostsCarousel = lazy(() =>
+  import("~/components/posts/posts-section").then((m) => ({ default: m.PostsCarousel })),
+);
 
 /** Rows the server renders with their cards: the first screen on a phone or a desktop. Later rows render near view. */
 const ROWS_RENDERED_AT_ONCE = 2;
@@ -163,15 +168,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           </div>
           {/* Reviews are often in Arabic: rendering them only near view spares English pages the Arabic font's 124 kB at load. */}
-          <NearView
-            placeholder={
-              <div className="h-72 rounded-2xl bg-surface-2" aria-hidden data-testid="reviews-placeholder" />
-            }
-          >
-            <PostsCarousel posts={posts} canDelete={user?.role === "admin"} />
+          <NearView placeholder={reviewsPlaceholder}>
+            <Suspense fallback={reviewsPlaceholder}>
+              <PostsCarousel posts={posts} canDelete={user?.role === "admin"} />
+            </Suspense>
           </NearView>
         </section>
       </div>
     </WishlistProvider>
   );
 }
+
+/** Holds the reviews' place until they render near view, and while their code loads. */
+const reviewsPlaceholder = (
+  <div className="h-72 rounded-2xl bg-surface-2" aria-hidden data-testid="reviews-placeholder" />
+);

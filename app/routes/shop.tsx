@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/shop";
 import { LIMITS } from "@core/constants";
-import { shopQueryFromUrl } from "@core/shop-query";
+import { shopQueryFromUrl } from "@core/shop-query-url";
 import { listProducts } from "@server/modules/catalog/read/list-products";
 import { ProductCard } from "~/components/catalog/product-card";
 import { FilterPanel } from "~/components/catalog/filter-panel";

@@ -541,6 +541,18 @@ for (const lang of ["en", "ar"] as const) {
 }
 
 describe("signed-in customers and staff", () => {
+  it("shows the home page's reviews when they come near view, their code fetched then (decision 350)", async () => {
+    const name = `Home reviewer ${TOKEN}`;
+    await call("/posts", { token: adminToken, body: { name, description: "Soft fabric, quick delivery.", stars: 5 } });
+    const { context, page, errors } = await open("en");
+    await page.goto("/");
+    await page.getByTestId("home-reviews").scrollIntoViewIfNeeded();
+    await page.getByTestId("post-card").filter({ hasText: name }).waitFor();
+    expect(await page.getByTestId("reviews-placeholder").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("adds to and removes from the wishlist, down to its empty state", async () => {
     const { context, page } = await open("en", { token: adminToken });
     // Start from an empty list, whatever an earlier run left.

@@ -1,11 +1,11 @@
 /**
  * The shop's filters as the filter panel edits them (SPEC §2 Shop): search, sortBy, category,
- * collection, inStock, discount and a price range. The URL is read once, by core/shop-query.ts
- * (the same schema as GET /api/products); this file only turns that query into the panel's draft
- * and the draft back into a canonical URL. Pure code: the loader, the panel and the unit tests share it.
+ * collection, inStock, discount and a price range. The URL is read once, by core/shop-query-url.ts
+ * (the same result as GET /api/products' schema, without zod: docs/decisions/350); this file only
+ * turns that query into the panel's draft and the draft back into a canonical URL. Pure code: the loader, the panel and the unit tests share it.
  */
 import { LIMITS, type Category, type Collection } from "@core/constants";
-import { SORTS, shopQueryFromUrl, type ShopQuery } from "@core/shop-query";
+import { SORTS, shopQueryFromUrl, type ShopQuery } from "@core/shop-query-url";
 
 /** The sort menu: the one list of sorts, after "" (relevance for a search, else newest). */
 export const SORT_OPTIONS = ["", ...SORTS] as const;

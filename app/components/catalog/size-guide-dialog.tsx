@@ -1,12 +1,11 @@
 import { Ruler } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, useRef, useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
-import { useCall } from "~/lib/use-call";
-import { sizeLabel } from "~/lib/size-label";
-import { inPageLang } from "~/lib/text-lang";
-import { useLang, useT } from "~/i18n/react";
+import { useT } from "~/i18n/react";
 
-const MEASURES = ["bust", "waist", "hips", "length"] as const;
+// The table and its request load with the dialog, on first open (docs/decisions/350).
+const loadTable = () => import("./size-guide-table");
+const SizeGuideTable = lazy(loadTable);
 
 /**
  * The "Size guide" link of the product page and Quick View (issue 15, part 6). The category's table
@@ -27,7 +26,10 @@ export function SizeGuideButton({ category }: { category: string }) {
         ref={opener}
         type="button"
         className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          void loadTable();
+          setOpen(true);
+        }}
         aria-haspopup="dialog"
         data-testid="size-guide-open"
       >
@@ -44,66 +46,5 @@ export function SizeGuideButton({ category }: { category: string }) {
         <SizeGuideTable category={category} />
       </Dialog>
     </>
-  );
-}
-
-function SizeGuideTable({ category }: { category: string }) {
-  const t = useT();
-  const lang = useLang();
-  const query = useCall("GET /size-guides/:category", { params: { category } });
-  const guide = query.data?.sizeGuide;
-  if (!guide) {
-    return (
-      <p className="text-sm text-muted" role="status" data-testid="size-guide-status">
-        {query.loading ? t("sizeGuides.loading") : (query.error ?? t("sizeGuides.notFound"))}
-      </p>
-    );
-  }
-  const note = inPageLang(guide.note, guide.noteAr, lang);
-  return (
-    <div className="flex flex-col gap-3">
-      {/* Wide tables scroll inside the dialog, not the page; the region is focusable for keyboards. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so keyboard users can scroll it. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t("sizeGuides.caption")}>
-        <table className="w-full border-collapse text-sm" data-testid="size-guide-table">
-          <caption className="sr-only">{t("sizeGuides.caption")}</caption>
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="px-3 py-2 text-start font-semibold">
-                {t("sizeGuides.size")}
-              </th>
-              {MEASURES.map((m) => (
-                <th key={m} scope="col" className="px-3 py-2 text-end font-semibold">
-                  {t(`sizeGuides.${m}`)} <span className="font-normal text-muted">({t("sizeGuides.unit")})</span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {guide.rows.map((row) => (
-              <tr key={row.size} className="border-b border-line last:border-0">
-                <th scope="row" className="px-3 py-2 text-start font-medium">
-                  <bdi>{sizeLabel(row.size, t)}</bdi>
-                </th>
-                {MEASURES.map((m) => (
-                  <td key={m} className="px-3 py-2 text-end tabular-nums">
-                    {row[m] === null ? (
-                      <>
-                        <span aria-hidden>—</span>
-                        <span className="sr-only">{t("sizeGuides.notMeasured")}</span>
-                      </>
-                    ) : (
-                      // Latin digits in both languages (decision 002), kept in order inside RTL text.
-                      <bdi>{row[m]}</bdi>
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {note ? <p className="text-sm text-muted">{note}</p> : null}
-    </div>
   );
 }

@@ -1,12 +1,15 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { TIMINGS } from "@core/constants";
 import { ProductImage } from "~/components/catalog/product-image";
 import { useRotation } from "~/components/ui/use-rotation";
 import { useDir, useT } from "~/i18n/react";
 import type { Reply } from "~/lib/api-client";
+import type { EmblaApi } from "./hero-embla";
+
+// Embla's code is fetched when the carousel starts it, after the first idle moment (docs/decisions/350).
+const HeroEmbla = lazy(() => import("./hero-embla"));
 
 /** A hero slide: a banner of the home data's `promos`, as the contract sends it. */
 export type HeroSlide = Reply<"GET /promos-featuredproducts">["promos"][number];
@@ -33,7 +36,8 @@ function useIdle(): boolean {
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const t = useT();
   const dir = useDir();
-  const [viewport, embla] = useEmblaCarousel({ loop: true, direction: dir });
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [embla, setEmbla] = useState<EmblaApi>();
   const idle = useIdle();
   const [selected, setSelected] = useState(0);
 
@@ -61,9 +65,15 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
       data-testid="hero"
       data-paused={!rotation.running}
     >
-      {/* Embla starts once it has its viewport: it measures the page as it starts, work that would
-          otherwise lengthen the page's hydration on a phone. The first slide shows until then. */}
-      <div ref={idle ? viewport : undefined} className="overflow-hidden">
+      {/* Embla starts after the first idle moment: it measures the page as it starts, work that would
+          otherwise lengthen the page's hydration on a phone, and its code loads then. The first
+          slide shows until then. */}
+      {idle && viewport ? (
+        <Suspense fallback={null}>
+          <HeroEmbla viewport={viewport} direction={dir} onApi={setEmbla} />
+        </Suspense>
+      ) : null}
+      <div ref={setViewport} className="overflow-hidden">
         <div className="flex">
           {slides.map((s, i) => (
             <div
