@@ -42,8 +42,11 @@ describe("app shell", () => {
     await page.goto("/");
     const sidebar = page.getByTestId("desktop-sidebar");
     expect(await sidebar.getAttribute("data-state")).toBe("closed");
+    // Closed, it holds nothing: its links are rendered when it opens.
+    expect(await sidebar.locator("a").count()).toBe(0);
     await page.keyboard.press("Control+b");
     await expect.poll(() => sidebar.getAttribute("data-state")).toBe("open");
+    await sidebar.getByRole("link", { name: "Dresses" }).waitFor();
     const cookie = (await context.cookies()).find((c) => c.name === "sidebar_state");
     expect(cookie?.value).toBe("true");
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);

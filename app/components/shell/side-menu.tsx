@@ -79,7 +79,9 @@ export function DesktopSidebar({ user, open }: { user: SessionUser | null; open:
       data-testid="desktop-sidebar"
       data-state={open ? "open" : "closed"}
     >
-      <MenuContent user={user} />
+      {/* Closed it is hidden and inert: its links would be rendered on every page for nothing
+          (most visitors never open it), so they are rendered when it opens. */}
+      {open && <MenuContent user={user} />}
     </aside>
   );
 }
