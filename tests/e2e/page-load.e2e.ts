@@ -9,15 +9,15 @@ import http from "node:http";
 import type { Browser } from "playwright-core";
 import { baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
 
-describe("scripts after the first paint", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
+describe("scripts after the first paint", () => {
   for (const lang of ["en", "ar"] as const) {
     it(`asks for no script before the ${lang} home page is painted, then hydrates it`, async () => {
       const context = await newContext(browser, { lang, width: 390 });
@@ -49,14 +49,6 @@ describe("scripts after the first paint", () => {
 });
 
 describe("the page's dictionary, a file of its own (decision 356)", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it("is named by the page, not carried in it, and fetched once while the page loads", async () => {
     const html = await (await fetch(`${baseUrl()}/about`, { headers: { cookie: "lang=ar" } })).text();
     const href = /<meta name="dictionary" content="([^"]+)"/.exec(html)?.[1];
