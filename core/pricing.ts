@@ -80,6 +80,22 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
   return { subtotal, promoDiscount, shipping, codFee, total: subtotal - promoDiscount + shipping + codFee };
 }
 
+/**
+ * What the customer paid for `units` of an order line of `ordered` units: the units' share of the
+ * line's total (bulk sets included), less their share of the order's promo discount (a promo code
+ * takes its percent off the whole subtotal). The most a return of those units can give back
+ * (decision 357); shipping and the cash-on-delivery fee belong to the order, not to a line.
+ */
+export function paidForUnits(
+  line: { lineTotal: Piastres; quantity: number },
+  order: { subtotal: Piastres; promoDiscount: Piastres },
+  units: number,
+): Piastres {
+  if (line.quantity <= 0 || order.subtotal <= 0) return 0;
+  const afterPromo = (line.lineTotal * (order.subtotal - order.promoDiscount)) / order.subtotal;
+  return Math.round((afterPromo * units) / line.quantity);
+}
+
 /** The fee a payment method adds: COD_FEE for cash on delivery, nothing for a card. */
 export const codFeeFor = (paymentMethod: string, codFee: Piastres): Piastres =>
   paymentMethod === "Cash on Delivery" ? Math.max(0, codFee) : 0;

@@ -5,9 +5,9 @@
  * refund limits, the steps' order (two staff at once do it once), who may do what, photo limits,
  * the customer's e-mails and the audit trail.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, productVariants } from "../../server/db/schema";
+import { auditLog, orders, productVariants } from "../../server/db/schema";
 import { signedIn } from "../support/factories";
 import { deliveredOrder, photoPng, returnForm, type DeliveredOrder } from "../support/return-factories";
 import { createTestApp, onPostgres, type TestApp } from "../support/test-app";
@@ -258,6 +258,35 @@ describe("a refund", () => {
     expect(todayOf(after) - todayOf(before)).toBeCloseTo(450.5, 2);
     expect(after.json().returnRate).toBeGreaterThan(0);
     expect(after.json().topReturnReasons.map((r: { name: string }) => r.name)).toContain("changed_mind");
+  });
+});
+
+describe("a refund after a promo code (decision 357)", () => {
+  it("is capped at what the customer paid for the lines, the promo's share taken off, and staff see that figure", async () => {
+    const owner = await signedIn(t.deps.db);
+    const order = await deliveredOrder(t, { cookie: owner.cookie, quantity: 2, price: 50_000 });
+    // The order had 20 % off its 1,000 EGP subtotal: the customer paid 400 EGP per unit.
+    await t.deps.db
+      .update(orders)
+      .set({
+        promoCode: "SAVE20",
+        promoPercent: 20,
+        promoDiscount: sql`${orders.subtotal} / 5`,
+        total: sql`${orders.total} - ${orders.subtotal} / 5`,
+      })
+      .where(eq(orders.id, order._id));
+    const id = (await ask(refundBody(order), owner.headers)).json().id as string;
+    expect((await staffPut(id, "approve")).statusCode).toBe(200);
+    const received = await staffPut(id, "receive");
+    expect(received.statusCode).toBe(200);
+    expect(received.json().request).toMatchObject({ refundable: 400, lines: [{ paid: 400 }] });
+
+    const tooMuch = await staffPut(id, "refund", { amount: 400.01, method: "cash" });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toMatch(/at most 400/);
+    const refunded = await staffPut(id, "refund", { amount: 400, method: "cash" });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json().request).toMatchObject({ state: "refunded", refundAmount: 400 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  paidForUnits,
   codFeeFor,
   applyPercent,
   formatEgp,
@@ -83,5 +84,26 @@ describe("pricing (integer piastres)", () => {
     for (const lang of ["en", "ar"] as const) {
       for (const p of amounts) expect(formatEgp(p, lang), `${p} in ${lang}`).toBe(intl(p, lang));
     }
+  });
+});
+
+describe("paidForUnits: what a return can give back (decision 357)", () => {
+  const line = { lineTotal: 90_000, quantity: 3 }; // 3 units, 900 EGP, bulk price included
+
+  it("is the units' share of the line without a promo code", () => {
+    expect(paidForUnits(line, { subtotal: 90_000, promoDiscount: 0 }, 1)).toBe(30_000);
+    expect(paidForUnits(line, { subtotal: 90_000, promoDiscount: 0 }, 3)).toBe(90_000);
+  });
+
+  it("takes off the units' share of the order's promo discount, rounded to the piastre", () => {
+    // 15 % off a 1,200 EGP subtotal of which this line is 900.
+    const order = { subtotal: 120_000, promoDiscount: 18_000 };
+    expect(paidForUnits(line, order, 3)).toBe(76_500);
+    expect(paidForUnits(line, order, 1)).toBe(25_500);
+    expect(paidForUnits({ lineTotal: 10_001, quantity: 3 }, { subtotal: 10_001, promoDiscount: 1_000 }, 1)).toBe(3_000);
+  });
+
+  it("is nothing for an empty line or order", () => {
+    expect(paidForUnits({ lineTotal: 0, quantity: 0 }, { subtotal: 0, promoDiscount: 0 }, 1)).toBe(0);
   });
 });

@@ -6,7 +6,7 @@
  * and e-mails the customer, in the same transaction.
  */
 import { and, eq } from "drizzle-orm";
-import { toPiastres } from "@core/pricing";
+import { paidForUnits, toPiastres } from "@core/pricing";
 import type { ReturnState } from "@core/validation/returns";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db/client";
@@ -19,7 +19,7 @@ import { createExchangeOrder } from "./exchange-order";
 import { returnEmail, type ReturnStep } from "./return-emails";
 import { reserveExchangeStock, restockReturned } from "./return-stock";
 import type { StaffReturnDTO } from "./returns-dto";
-import { loadStaffReturn, paidFor } from "./staff-returns";
+import { loadStaffReturn } from "./staff-returns";
 
 type RequestRow = typeof returnRequests.$inferSelect;
 
@@ -167,8 +167,8 @@ export async function refundReturn(
   baseUrl: string,
 ) {
   const amount = toPiastres(input.amount);
-  return step(deps, actor, id, "refunded", baseUrl, async ({ lines }) => {
-    const paid = lines.reduce((s, { line, item }) => s + paidFor(item.lineTotal, item.quantity, line.quantity), 0);
+  return step(deps, actor, id, "refunded", baseUrl, async ({ order, lines }) => {
+    const paid = lines.reduce((s, { line, item }) => s + paidForUnits(item, order, line.quantity), 0);
     if (amount <= 0 || amount > paid) throw badInput("returns.amountTooMuch", { max: paid / 100 });
     return {
       set: { refundAmount: amount, refundMethod: input.method, refundedAt: new Date() },

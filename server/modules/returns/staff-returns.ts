@@ -2,7 +2,7 @@
 import type { Config } from "../../config";
 import { customerRecords } from "../customers/records";
 import { desc, eq, inArray } from "drizzle-orm";
-import { toEgp } from "@core/pricing";
+import { paidForUnits, toEgp } from "@core/pricing";
 import type { ReturnState } from "@core/validation/returns";
 import type { DbOrTx } from "../../db/client";
 import { orderItems, orders, returnRequestLines, returnRequests } from "../../db/schema";
@@ -11,10 +11,6 @@ import type { StaffReturnDTO } from "./returns-dto";
 const LIST_LIMIT = 200;
 
 type RequestRow = typeof returnRequests.$inferSelect;
-
-/** Piastres paid for `quantity` of a line: its share of the line's total (bulk sets included). */
-export const paidFor = (lineTotal: number, ordered: number, quantity: number) =>
-  ordered > 0 ? Math.round((lineTotal * quantity) / ordered) : 0;
 
 /** Requests as staff see them, in a fixed number of queries. */
 export async function toStaffReturns(db: DbOrTx, config: Config, rows: RequestRow[]): Promise<StaffReturnDTO[]> {
@@ -52,13 +48,13 @@ export async function toStaffReturns(db: DbOrTx, config: Config, rows: RequestRo
         color: item.color,
         quantity: line.quantity,
         orderedQuantity: item.quantity,
-        paid: toEgp(paidFor(item.lineTotal, item.quantity, line.quantity)),
+        paid: toEgp(paidForUnits(item, o, line.quantity)),
         exchangeSize: line.exchangeSize,
         exchangeColor: line.exchangeColor,
       }));
     const refundable = lineRows
       .filter((l) => l.line.requestId === r.id)
-      .reduce((s, l) => s + paidFor(l.item.lineTotal, l.item.quantity, l.line.quantity), 0);
+      .reduce((s, l) => s + paidForUnits(l.item, o, l.line.quantity), 0);
     const exchange = r.exchangeOrderId ? orderOf.get(r.exchangeOrderId) : undefined;
     return {
       _id: r.id,
