@@ -40,8 +40,8 @@ export function dictionaryAsset(lang: Lang, pathname: string): DictionaryAsset {
   return assetOf(lang, namespaceSetBits(pathname))!;
 }
 
-/** A file name as dictionaryAsset makes them: the text's hash. */
-const FILE = new RegExp(`^[A-Za-z0-9_-]{${HASH_LENGTH}}\\.json$`);
+/** A file name as dictionaryAsset makes them: the text's hash (HASH_LENGTH characters of base64url). */
+const FILE = /^[A-Za-z0-9_-]{16}\.json$/;
 
 const isLang = (value: string): value is Lang => (LANGS as readonly string[]).includes(value);
 
