@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { unsubscribeToken } from "@core/validation/cart-reminders";
-import { unsubscribeStatus } from "@server/modules/cart-reminders/unsubscribe";
+import { unsubscribe, unsubscribeStatus } from "@server/modules/cart-reminders/unsubscribe";
 import { metaTranslator } from "~/i18n/meta";
 import { useT } from "~/i18n/react";
 import { call } from "~/lib/api-client";
@@ -28,6 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!unsubscribeToken.safeParse(token).success) return { token, status: null };
   return { token, status: await unsubscribeStatus(context.deps.db, token) };
+}
+
+/**
+ * The button without script (decision 358): the form posts to this page, which unsubscribes with
+ * the same service as the API and shows the page again, now saying it is done. (Posted to the API
+ * itself, a browser without script showed the API's JSON.) A bad link just shows the page, which
+ * says the link is not valid.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  if (unsubscribeToken.safeParse(token).success) await unsubscribe(context.deps.db, token).catch(() => undefined);
+  return redirect(`${url.pathname}${url.search}`, 303);
 }
 
 /** A sentence with the address isolated, so an address reads left to right inside Arabic text. */
@@ -69,10 +82,10 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
           <WithAddress text={t("reminders.unsubscribeDoneText", { email: "\u0000" })} email={status.email} />
         </p>
       ) : (
-        // Without script the form posts to the API itself (it reads a one-click form too).
+        // Without script the form posts to this page's action; with it, to the API.
         <form
           method="post"
-          action={`/api/cart-reminders/unsubscribe?token=${encodeURIComponent(token)}`}
+          action={`/unsubscribe?token=${encodeURIComponent(token)}`}
           onSubmit={leave.onSubmit(() => undefined)}
           className="mb-4 flex flex-col items-start gap-4"
         >

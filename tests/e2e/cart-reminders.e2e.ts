@@ -20,6 +20,8 @@ import { startBuiltServer } from "../../scripts/built-server.mjs";
 import { openDatabase, type Database } from "../../server/db/client";
 import { cartReminders, jobs } from "../../server/db/schema";
 import { SCAN_JOB } from "../../server/modules/cart-reminders/saved-carts";
+import { signingKey, unsubscribeTokenFor } from "../../server/modules/cart-reminders/tokens";
+import { unsubscribeStatus } from "../../server/modules/cart-reminders/unsubscribe";
 import { accessibilityViolations, CHROMIUM, failOnConsoleErrors } from "./support/browser";
 import { addToCart } from "./support/shopper";
 import { call, createProduct } from "./support/shop-data";
@@ -206,6 +208,26 @@ describe.each(["en", "ar"] as const)("bag reminders (%s)", (lang) => {
     expect(errors).toEqual([]);
     expect(phoneErrors).toEqual([]);
     await phone.context().close();
+  });
+});
+
+describe("unsubscribing without script (decision 358)", () => {
+  it("posts the page's own form and shows the page again, saying it is done, in the page's language", async () => {
+    const email = `nojs-${crypto.randomBytes(3).toString("hex")}@e2e.test`;
+    const token = unsubscribeTokenFor(await signingKey(database!.db), email);
+    const context = await browser.newContext({ baseURL: server!.base, javaScriptEnabled: false });
+    await context.addCookies([{ name: "lang", value: "ar", domain: "127.0.0.1", path: "/" }]);
+    const page = await context.newPage();
+    await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(await page.getByTestId("unsubscribe-page").innerText()).toContain(email);
+    await page.getByTestId("unsubscribe-button").click();
+    await page.getByTestId("unsubscribe-done").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/unsubscribe");
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(
+      translate("ar", "reminders.unsubscribeDone"),
+    );
+    expect(await unsubscribeStatus(database!.db, token)).toEqual({ email, unsubscribed: true });
+    await context.close();
   });
 });
 
