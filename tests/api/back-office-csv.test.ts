@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { insertOrder, insertProduct } from "../support/back-office-factories";
 import { multipartFile } from "../support/multipart";
-import { products, productVariants } from "../../server/db/schema";
+import { orders, products, productVariants } from "../../server/db/schema";
 import { syncProductStock } from "../../server/modules/catalog/variants";
 import { parseCsv } from "../../server/modules/back-office/csv";
 import { exportProductsCsv } from "../../server/modules/back-office/export-csv";
@@ -111,13 +111,18 @@ describe("product export", () => {
 });
 
 describe("order export", () => {
-  it("lists each order with its address, items and totals in EGP", async () => {
+  it("lists each order with its address, items and totals in EGP, the COD fee and a cancellation's reason", async () => {
     const p = await insertProduct(t.deps.db, { name: "Abaya, black", price: 30_000 });
     const order = await insertOrder(t.deps.db, {
-      total: 65_000,
+      total: 61_500,
       firstName: "نور",
       lines: [{ product: p, quantity: 2 }],
     });
+    // Cash on delivery with its fee, then cancelled because the customer refused it at the door.
+    await t.deps.db
+      .update(orders)
+      .set({ subtotal: 60_000, codFee: 1_500, total: 61_500, status: "Cancelled", cancelReason: "refused" })
+      .where(eq(orders.id, order.id));
     const res = await t.app.inject({ method: "GET", url: "/api/admin/export/orders.csv", headers: admin.headers });
     expect(res.statusCode).toBe(200);
     const rows = rowsOf(res.body);
@@ -125,6 +130,7 @@ describe("order export", () => {
       "orderNumber",
       "createdAt",
       "status",
+      "cancelReason",
       "firstName",
       "lastName",
       "email",
@@ -141,14 +147,23 @@ describe("order export", () => {
       "subtotal",
       "promoDiscount",
       "shipping",
+      "codFee",
       "total",
     ]);
     const row = rows.find((r) => r[0] === order.orderNumber)!;
-    expect(row[2]).toBe("Processing");
-    expect(row[3]).toBe("نور");
-    expect(row[9]).toBe("Cairo");
-    expect(row[15]).toBe("Abaya, black x2 (M, #000000)");
-    expect(row.slice(16)).toEqual(["650", "0", "0", "650"]);
+    expect(row.slice(2, 5)).toEqual(["Cancelled", "refused", "نور"]);
+    expect(row[10]).toBe("Cairo");
+    expect(row[16]).toBe("Abaya, black x2 (M, #000000)");
+    // The columns add up: 600 − 0 + 0 + 15 = 615.
+    expect(row.slice(17)).toEqual(["600", "0", "0", "15", "615"]);
+  });
+
+  it("leaves the reason empty for an order that was not cancelled", async () => {
+    const p = await insertProduct(t.deps.db, { name: "Scarf", price: 10_000 });
+    const order = await insertOrder(t.deps.db, { total: 10_000, lines: [{ product: p, quantity: 1 }] });
+    const res = await t.app.inject({ method: "GET", url: "/api/admin/export/orders.csv", headers: admin.headers });
+    const row = rowsOf(res.body).find((r) => r[0] === order.orderNumber)!;
+    expect(row.slice(2, 4)).toEqual(["Processing", ""]);
   });
 });
 

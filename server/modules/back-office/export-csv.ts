@@ -150,6 +150,8 @@ export const ORDER_CSV_COLUMNS = [
   "orderNumber",
   "createdAt",
   "status",
+  // Why staff cancelled it (issue 16): refused, customer_asked, unreachable, other; empty otherwise.
+  "cancelReason",
   "firstName",
   "lastName",
   "email",
@@ -166,6 +168,8 @@ export const ORDER_CSV_COLUMNS = [
   "subtotal",
   "promoDiscount",
   "shipping",
+  // The cash-on-delivery fee, included in total: subtotal − promoDiscount + shipping + codFee = total.
+  "codFee",
   "total",
 ] as const;
 
@@ -175,6 +179,7 @@ interface OrderRow {
   order_number: string;
   created_at: string;
   status: string;
+  cancel_reason: string | null;
   first_name: string;
   last_name: string;
   email: string;
@@ -186,6 +191,7 @@ interface OrderRow {
   subtotal: number;
   promo_discount: number;
   shipping_price: number;
+  cod_fee: number;
   total: number;
 }
 
@@ -198,8 +204,8 @@ export async function* exportOrdersCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE
       db,
       sql`select o.id, o.created_at::text as cursor, o.order_number,
                  to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
-                 o.status, o.first_name, o.last_name, o.email, o.phone, o.payment_method, o.promo_code,
-                 o.address, o.subtotal, o.promo_discount, o.shipping_price, o.total,
+                 o.status, o.cancel_reason, o.first_name, o.last_name, o.email, o.phone, o.payment_method, o.promo_code,
+                 o.address, o.subtotal, o.promo_discount, o.shipping_price, o.cod_fee, o.total,
                  (select string_agg(oi.name || ' x' || oi.quantity || ' (' || oi.size || ', ' || oi.color || ')', ' | ' order by oi.name)
                     from order_items oi where oi.order_id = o.id) as items
             from orders o
@@ -215,6 +221,7 @@ export async function* exportOrdersCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE
           o.order_number,
           o.created_at,
           o.status,
+          o.cancel_reason,
           o.first_name,
           o.last_name,
           o.email,
@@ -231,6 +238,7 @@ export async function* exportOrdersCsv(db: DbOrTx, batchSize = EXPORT_BATCH_SIZE
           toEgp(o.subtotal),
           toEgp(o.promo_discount),
           toEgp(o.shipping_price),
+          toEgp(o.cod_fee),
           toEgp(o.total),
         ]);
       })
