@@ -13,7 +13,7 @@ import {
   launchBrowser,
   newContext,
 } from "./support/browser";
-import { addToCart, fillShippingAddress } from "./support/shopper";
+import { addToCart, alexandriaAddress, fillShippingAddress } from "./support/shopper";
 import { adminToken as signInAdmin, call, createProduct } from "./support/shop-data";
 
 type Lang = "en" | "ar";
@@ -87,23 +87,7 @@ async function pageViolations(page: Page) {
 }
 
 /** The Shipping Address step, filled in full. */
-const fillAddress = (page: Page, email: string) =>
-  fillShippingAddress(
-    page,
-    {
-      firstName: "Mona",
-      lastName: "Hassan",
-      email,
-      phone: "01098765432",
-      area: "Smouha",
-      street: "Fawzy Moaz St",
-      building: "12",
-      floor: "3",
-      apartment: "7",
-      city: "Smouha",
-    },
-    "Alexandria",
-  );
+const fillAddress = (page: Page, email: string) => fillShippingAddress(page, alexandriaAddress(email), "Alexandria");
 
 beforeAll(async () => {
   browser = await launchBrowser();

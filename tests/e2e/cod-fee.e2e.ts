@@ -14,7 +14,7 @@ import { translate } from "@core/i18n";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
 import { startBuiltServer } from "../../scripts/built-server.mjs";
 import { accessibilityViolations, CHROMIUM, failOnConsoleErrors } from "./support/browser";
-import { addToCart, fillShippingAddress } from "./support/shopper";
+import { addToCart, alexandriaAddress, fillShippingAddress } from "./support/shopper";
 import { call, createProduct } from "./support/shop-data";
 
 const FEE_EGP = 15;
@@ -70,22 +70,7 @@ describe.each(["en", "ar"] as const)("the cash-on-delivery fee (%s)", (lang) => 
     await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     await page.getByTestId("checkout-continue").click();
     const phone = `012${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-    await fillShippingAddress(
-      page,
-      {
-        firstName: "Mona",
-        lastName: "Hassan",
-        email: `fee-${phone}@e2e.test`,
-        phone,
-        area: "Smouha",
-        street: "Fawzy Moaz St",
-        building: "12",
-        floor: "3",
-        apartment: "7",
-        city: "Smouha",
-      },
-      "Alexandria",
-    );
+    await fillShippingAddress(page, alexandriaAddress(`fee-${phone}@e2e.test`, phone), "Alexandria");
     await page.getByTestId("checkout-continue").click();
     await page.locator("input[value='Cash on Delivery']").check();
     await page.getByTestId("checkout-continue").click();

@@ -24,3 +24,17 @@ export async function fillShippingAddress(page: Page, fields: Record<string, str
   for (const [name, value] of Object.entries(fields)) await page.locator(`[name=${name}]`).fill(value);
   await page.locator("[name=state]").selectOption(governorate);
 }
+
+/** The address the buying journeys ship to: a flat in Smouha, Alexandria, with the given contact. */
+export const alexandriaAddress = (email: string, phone = "01098765432") => ({
+  firstName: "Mona",
+  lastName: "Hassan",
+  email,
+  phone,
+  area: "Smouha",
+  street: "Fawzy Moaz St",
+  building: "12",
+  floor: "3",
+  apartment: "7",
+  city: "Smouha",
+});
