@@ -77,22 +77,7 @@ export function dictionaryTextOfBits(dict: Record<string, string>, bits: number)
   return text;
 }
 
-const picked = new WeakMap<Record<string, string>, Map<string, Record<string, string>>>();
-
-/** The page's share of a dictionary; computed once per language and set of namespaces. */
+/** The page's share of a dictionary as an object: its file's text (dictionaryTextOfBits), parsed. */
 export function pickDictionary(dict: Record<string, string>, pathname: string): Record<string, string> {
-  const setKey = namespaceSetKey(pathname);
-  let byKey = picked.get(dict);
-  if (!byKey) {
-    byKey = new Map();
-    picked.set(dict, byKey);
-  }
-  const known = byKey.get(setKey);
-  if (known) return known;
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(dict)) {
-    if (namespaceWanted(key.slice(0, key.indexOf(".")), pathname)) out[key] = value;
-  }
-  byKey.set(setKey, out);
-  return out;
+  return JSON.parse(dictionaryTextOfBits(dict, namespaceSetBits(pathname))!) as Record<string, string>;
 }
