@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
 
 const alias = {
@@ -9,10 +9,26 @@ const alias = {
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
 };
 
+/**
+ * Every lucide icon is made by app/lib/lucide-icon.ts instead of lucide-react's own factory: one
+ * element per icon instead of three components and an element per path, the same HTML.
+ */
+function lucideIconsAsOneElement(): Plugin {
+  const factory = fileURLToPath(new URL("./app/lib/lucide-icon.ts", import.meta.url));
+  const icons = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+  return {
+    name: "lucide-icons-as-one-element",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "../createLucideIcon.mjs" && importer && icons.test(importer)) return factory;
+    },
+  };
+}
+
 const SERVER_ENTRY = "./server/app-entry.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lucideIconsAsOneElement(), tailwindcss(), reactRouter()],
   resolve: { alias },
   // Server modules (drizzle, pg, sharp, argon2...) stay external to the SSR bundle: Node loads them.
   // The UI libraries are bundled instead, so the server holds only the parts the pages use: loaded

@@ -93,9 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={theme === "dark" ? "#141214" : "#ffffff"} />
         {firstDictionary && (
           <>
-            {/* The page's dictionary, fetched while the page loads and read before it hydrates. */}
+            {/* The page's dictionary, read before it hydrates; the script loader fetches it with the scripts. */}
             <meta name="dictionary" content={firstDictionary} />
-            <link rel="preload" href={firstDictionary} as="fetch" crossOrigin="anonymous" />
           </>
         )}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

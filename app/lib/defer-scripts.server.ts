@@ -1,5 +1,3 @@
-import { Transform, type TransformCallback } from "node:stream";
-
 /**
  * Scripts after the first paint (decision 082).
  *
@@ -35,6 +33,8 @@ var d=document.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)}),n=document.
 var files=d.getAttribute("data-preload").split(" ").filter(Boolean);
 function go(){
 if(done)return;done=true;
+var m=document.querySelector('meta[name="dictionary"]');
+if(m){var t=document.createElement("link");t.rel="preload";t.as="fetch";t.crossOrigin="anonymous";t.href=m.content;document.head.appendChild(t);}
 (function next(){
 files.splice(0,3).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l);});
 if(files.length)return setTimeout(next);
@@ -51,13 +51,10 @@ catch(e){requestAnimationFrame(function(){setTimeout(go);});}
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
 
-const MODULE_SCRIPT_OPENING = ` type="module" async="">`;
-
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
- * The shell with its module script deferred, or null while the module script has not fully
- * arrived (the caller keeps reading). Pages without one are never rewritten: see the transform.
+ * The page's text with its module script deferred, or null when it has none.
  */
 export function deferModuleScripts(html: string): string | null {
   const script = MODULE_SCRIPT.exec(html);
@@ -76,49 +73,13 @@ export function deferModuleScripts(html: string): string | null {
 }
 
 /**
- * The shell is written in one go when it is ready, in chunks of a few kilobytes, so the transform
- * holds the text until the module script's end tag has passed and rewrites it then. Streamed
- * content after it (Suspense boundaries, loader data) passes through untouched. A page whose first
- * `LIMIT` bytes hold no module script (an error page rendered without `<Scripts />`) is sent as it
- * is.
+ * The page with its module script deferred (entry.server.tsx hands over the whole page). A page
+ * without one (an error page rendered without `<Scripts />`) is sent as it is.
  *
  * The bytes are read as Latin-1, one character per byte: every tag and attribute matched here is
- * ASCII, so UTF-8 text (Arabic) goes through byte for byte, a chunk may end inside a letter, and
- * nothing is decoded or encoded twice.
+ * ASCII, so UTF-8 text (Arabic) goes through byte for byte and nothing is decoded or encoded twice.
  */
-const LIMIT = 4 * 1024 * 1024;
-
-export function deferScriptsTransform(): Transform {
-  // The held text in pieces: joining it on every chunk would copy the whole shell each time.
-  const pieces: string[] = [];
-  let heldLength = 0;
-  let tail = "";
-  let moduleOpened = false;
-  let passing = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      if (passing) return done(null, chunk);
-      const text = chunk.toString("latin1");
-      pieces.push(text);
-      heldLength += text.length;
-      // Only a chunk that closes a script, once the module script has opened, can complete it
-      // (either tag may straddle two chunks, hence the tail of the previous ones).
-      const recent = tail + text;
-      moduleOpened ||= recent.includes(MODULE_SCRIPT_OPENING);
-      const closesScript = moduleOpened && recent.includes("</script>");
-      tail = recent.slice(-MODULE_SCRIPT_OPENING.length);
-      if (!closesScript && heldLength <= LIMIT) return done();
-      const held = pieces.splice(0, pieces.length).join("");
-      const rewritten = deferModuleScripts(held);
-      if (rewritten === null && heldLength <= LIMIT) {
-        pieces.push(held);
-        return done();
-      }
-      passing = true;
-      done(null, Buffer.from(rewritten ?? held, "latin1"));
-    },
-    flush(done: TransformCallback) {
-      done(null, Buffer.from(pieces.join(""), "latin1"));
-    },
-  });
+export function deferPageScripts(page: Buffer): Buffer {
+  const rewritten = deferModuleScripts(page.toString("latin1"));
+  return rewritten === null ? page : Buffer.from(rewritten, "latin1");
 }

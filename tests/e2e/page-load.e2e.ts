@@ -26,16 +26,24 @@ describe("scripts after the first paint", () => {
       await page.goto("/");
       // The router's route modules exist once the deferred module has run.
       await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-      const timing = await page.evaluate(() => ({
-        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-        scripts: performance
-          .getEntriesByType("resource")
-          .filter((r) => r.name.endsWith(".js"))
-          .map((r) => r.startTime),
-      }));
+      const timing = await page.evaluate(() => {
+        const started = (test: (name: string) => boolean) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((r) => test(r.name))
+            .map((r) => r.startTime);
+        return {
+          paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+          scripts: started((name) => name.endsWith(".js")),
+          dictionary: started((name) => name.includes("/i18n/")),
+        };
+      });
       expect(timing.paint).not.toBeNull();
       expect(timing.scripts.length).toBeGreaterThan(3);
       expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
+      // The dictionary is only read to hydrate: it is fetched beside the scripts, not before the paint.
+      expect(timing.dictionary).toHaveLength(1);
+      expect(timing.dictionary[0]).toBeGreaterThanOrEqual(timing.paint!);
       // Hydrated: a link is followed by the router, without reloading the page.
       await page.evaluate(() => Object.assign(window, { samePage: true }));
       await page.locator("main a[href^='/shop']:visible").first().click();
@@ -43,6 +51,43 @@ describe("scripts after the first paint", () => {
       await page.locator("main").getByRole("heading").first().waitFor();
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
       expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe("the first screen's fonts (scripts/subset-fonts.sh)", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it(`draws the ${lang} pages with the cut files the page preloads, never a whole package face`, async () => {
+      const context = await newContext(browser, { lang, width: 390 });
+      const page = await context.newPage();
+      // Each font file by its name, without the build's hash.
+      const fileName = (url: string) => new URL(url).pathname.replace(/-[\w-]{8}\.woff2$/, ".woff2");
+      const fonts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "font") fonts.push(fileName(r.url()));
+      });
+      const product = (await (await fetch(`${baseUrl()}/api/products?limit=1`)).json()).products[0]._id;
+      for (const path of ["/", "/shop", `/product/${product}`]) {
+        await page.goto(path);
+        await page.evaluate(() => document.fonts.ready);
+        const preloaded = (
+          await page.$$eval('link[rel="preload"][as="font"]', (links) => links.map((l) => (l as HTMLLinkElement).href))
+        ).map(fileName);
+        expect(preloaded.length, path).toBeGreaterThan(0);
+        for (const file of preloaded) expect(fonts, `${path} uses its preloaded ${file}`).toContain(file);
+        const drawnWith = await page.evaluate(() =>
+          [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, "")),
+        );
+        expect(drawnWith, path).toContain(lang === "en" ? "Inter Variable" : "Noto Kufi Arabic Variable");
+      }
+      expect(new Set(fonts)).toEqual(
+        new Set(
+          lang === "en"
+            ? ["/assets/inter-core-wght.woff2"]
+            : ["/assets/noto-kufi-arabic-core-wght.woff2", "/assets/noto-kufi-arabic-latin-core-wght.woff2"],
+        ),
+      );
       await context.close();
     });
   }

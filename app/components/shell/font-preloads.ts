@@ -1,12 +1,12 @@
 import { preload } from "react-dom";
 import type { Lang } from "@core/constants";
-import interLatin from "~/fonts/inter-latin-wght.woff2?url";
+import interLatin from "~/fonts/inter-core-wght.woff2?url";
 import kufiArabicCore from "~/fonts/noto-kufi-arabic-core-wght.woff2?url";
-import kufiLatin from "@fontsource-variable/noto-kufi-arabic/files/noto-kufi-arabic-latin-wght-normal.woff2?url";
+import kufiLatin from "~/fonts/noto-kufi-arabic-latin-core-wght.woff2?url";
 
 /**
  * The font files a page in each language draws its first screen with (app.css): Inter for English;
- * Noto Kufi's Arabic cut and its Latin face (digits, prices, brand names) for Arabic. Found only in
+ * Noto Kufi's Arabic and Latin cuts (the Latin one: digits, prices, brand names) for Arabic. Found only in
  * the stylesheet, they would start after it has arrived, and the text would be laid out and
  * painted twice, first in a fallback font. Preloaded, they download beside the stylesheet.
  */
