@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ProductSort } from "@core/shop-query";
 import type { ShopQuery as ProductQuery } from "@core/shop-query";
 import { toPiastres } from "@core/pricing";
@@ -160,13 +160,14 @@ export const newestFirst = (): SQL[] => [desc(products.createdAt), asc(products.
  */
 export function listingClauses(shape: ListingShape): { where: SQL; order: SQL[] } {
   const p = sql.placeholder;
+  // The fixed conditions are written with their values, not bound: see customerVisible.
   const where: SQL[] = shape.staff
-    ? [eq(products.status, "approved"), eq(products.hidden, shape.hidden)]
+    ? [sql`(${products.status} = 'approved' and ${products.hidden} = ${sql.raw(shape.hidden ? "true" : "false")})`]
     : [customerVisible()];
   if (shape.category) where.push(eq(products.category, p("category")));
   if (shape.collection) where.push(eq(products.collection, p("collection")));
-  if (shape.inStock) where.push(gt(products.stock, 0));
-  if (shape.discount) where.push(gt(products.discount, 0));
+  if (shape.inStock) where.push(sql`${products.stock} > 0`);
+  if (shape.discount) where.push(sql`${products.discount} > 0`);
   if (shape.min) where.push(gte(products.totalPrice, p("min")));
   if (shape.max) where.push(lte(products.totalPrice, p("max")));
   const match = !shape.search

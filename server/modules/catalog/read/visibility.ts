@@ -1,5 +1,9 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { products } from "../../../db/schema";
 
-/** What a customer may ever see: approved and not deleted (DESIGN.md §5). */
-export const customerVisible = (): SQL => and(eq(products.status, "approved"), eq(products.hidden, false))!;
+/**
+ * What a customer may ever see: approved and not deleted (DESIGN.md §5). Written with its values
+ * in the SQL, not bound: a prepared listing's generic plan can then use the partial indexes on
+ * discounted products, whose predicate repeats them (decision 361).
+ */
+export const customerVisible = (): SQL => sql`(${products.status} = 'approved' and ${products.hidden} = false)`;

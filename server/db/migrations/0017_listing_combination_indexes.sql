@@ -1,0 +1,10 @@
+-- Listing filters together, at a million products (decision 361): a category with a collection, a
+-- category or a collection by price, and the discounted products (partial indexes, a sixth of the
+-- bench catalogue), so a random listing reads about a page of index instead of a whole category.
+CREATE INDEX "products_listing_category_collection_idx" ON "products" USING btree ("category","collection","status","hidden","created_at" DESC NULLS FIRST,"id","stock","discount","total_price");--> statement-breakpoint
+CREATE INDEX "products_listing_category_price_idx" ON "products" USING btree ("category","status","hidden","total_price","created_at" DESC NULLS FIRST,"id","collection","stock","discount");--> statement-breakpoint
+CREATE INDEX "products_listing_collection_price_idx" ON "products" USING btree ("collection","status","hidden","total_price","created_at" DESC NULLS FIRST,"id","category","stock","discount");--> statement-breakpoint
+CREATE INDEX "products_discounted_newest_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id","category","collection","stock","total_price") WHERE "products"."status" = 'approved' and "products"."hidden" = false and "products"."discount" > 0;--> statement-breakpoint
+CREATE INDEX "products_discounted_price_idx" ON "products" USING btree ("total_price","created_at" DESC NULLS FIRST,"id","category","collection","stock") WHERE "products"."status" = 'approved' and "products"."hidden" = false and "products"."discount" > 0;--> statement-breakpoint
+CREATE INDEX "products_discounted_category_idx" ON "products" USING btree ("category","created_at" DESC NULLS FIRST,"id","collection","stock","total_price") WHERE "products"."status" = 'approved' and "products"."hidden" = false and "products"."discount" > 0;--> statement-breakpoint
+CREATE INDEX "products_discounted_collection_idx" ON "products" USING btree ("collection","created_at" DESC NULLS FIRST,"id","category","stock","total_price") WHERE "products"."status" = 'approved' and "products"."hidden" = false and "products"."discount" > 0;
