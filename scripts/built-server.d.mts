@@ -5,6 +5,7 @@ export const LAUNCHER: string;
 export const SERVER_BUNDLE: string;
 export function rssMb(pid: number): number;
 export function isBuilt(): boolean;
+export function demoShopEnv(dataDir: string, admin: { email: string; password: string }): Record<string, string>;
 export function waitHealthy(base: string, child: ChildProcess, timeoutMs?: number): Promise<void>;
 export interface BuiltServer {
   base: string;

@@ -24,6 +24,22 @@ export const rssMb = (pid) => {
 export const isBuilt = () => fs.existsSync(SERVER_BUNDLE);
 
 /**
+ * The environment of the demo shop as `npm start` serves it on a bare machine: production, the
+ * embedded database in `dataDir` with the demo catalogue, no mail server, `admin` as the first
+ * admin, quiet logs. Browser tests and scripts add their own settings after it.
+ */
+export const demoShopEnv = (dataDir, admin) => ({
+  NODE_ENV: "production",
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  SMTP_URL: "",
+  SEED_DEMO: "true",
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  LOG_LEVEL: "warn",
+});
+
+/**
  * Polls GET {base}/readyz until it answers 200; fails when the child exits or the deadline passes.
  * (/healthz answers as soon as the process listens, before its migrations: decision 261.)
  */

@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { startBuiltServer } from "./built-server.mjs";
+import { demoShopEnv, startBuiltServer } from "./built-server.mjs";
 
 const FLOOR = Number(process.env.LH_FLOOR ?? 90);
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 1));
@@ -25,16 +25,7 @@ const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-lighthouse-"));
   const server = await startBuiltServer({
-    env: {
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      SEED_DEMO: "true",
-      ADMIN_EMAIL: "admin@lighthouse.test",
-      ADMIN_PASSWORD: "Lighthouse-admin-1",
-      LOG_LEVEL: "warn",
-    },
+    env: demoShopEnv(dataDir, { email: "admin@lighthouse.test", password: "Lighthouse-admin-1" }),
   }).catch((err) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { translate } from "@core/i18n";
 import type { ProductDTO } from "@server/modules/catalog/product-dto";
-import { startBuiltServer } from "../../scripts/built-server.mjs";
+import { demoShopEnv, startBuiltServer } from "../../scripts/built-server.mjs";
 import { accessibilityViolations, CHROMIUM, failOnConsoleErrors } from "./support/browser";
 import { addToCart, alexandriaAddress, fillShippingAddress } from "./support/shopper";
 import { call, createProduct } from "./support/shop-data";
@@ -28,14 +28,7 @@ let product: ProductDTO;
 beforeAll(async () => {
   server = await startBuiltServer({
     env: {
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      ...demoShopEnv(dataDir, ADMIN),
       RATE_LIMIT_SCALE: "50",
       COD_FEE: String(FEE_EGP),
     },

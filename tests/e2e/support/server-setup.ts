@@ -3,7 +3,7 @@ import type { TestProject } from "vitest/node";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startBuiltServer } from "../../../scripts/built-server.mjs";
+import { demoShopEnv, startBuiltServer } from "../../../scripts/built-server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,17 +20,10 @@ export default async function setup(project: TestProject) {
   const adminPassword = "Admin-e2e-pass-1";
   const server = await startBuiltServer({
     env: {
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      SEED_DEMO: "true",
+      ...demoShopEnv(dataDir, { email: adminEmail, password: adminPassword }),
       RATE_LIMIT_SCALE: "50",
       // The journeys place many cash orders with the same phone and e-mail (issue 16's limit is 3).
       COD_OPEN_LIMIT: "100",
-      LOG_LEVEL: "warn",
     },
     // The browser journeys run against the server as `npm start` runs it, Node flags included.
     timeoutMs: 90_000,

@@ -7,7 +7,7 @@ import type { SessionUser } from "../../accounts/sessions";
 import { toProductDTO, type ProductDtoRow, type ProductPage } from "../product-dto";
 import { products } from "../../../db/schema";
 import {
-  escapeLike,
+  likePattern,
   listingShape,
   listingValues,
   searchWords,
@@ -86,7 +86,7 @@ async function readRequested(deps: Pick<AppDeps, "db">, request: ListingRequest)
   const known = recall<ListingTotal>(countKey);
   const { rows, total } = await readListing(deps.db, shape, values, known);
   if (known === undefined) remember(countKey, total, since);
-  if (total.total === 0 && typoWorthy(request.q) && (await someWordUnknown(deps.db, request.q))) {
+  if (total.total === 0 && typoWorthy(request.q) && (await someWordUnknownMemoised(deps.db, request.q))) {
     const typos = await tryTypos(deps, request);
     if (typos) return typos;
   }
@@ -106,7 +106,9 @@ async function readListing(
   known?: ListingTotal,
   on: DbOrTx = db,
 ): Promise<{ rows: ProductDtoRow[]; total: ListingTotal }> {
-  if (shape.searchWords > 1 && on === db) return readWordsListing(db, shape, values, known);
+  // Several words read in a transaction of their own; the typo variant, read in the caller's
+  // transaction (`on`), never has words of its own to intersect (listingShape: searchWords 0).
+  if (shape.searchWords > 1) return readWordsListing(db, shape, values, known);
   const [rows, counted] = await Promise.all([
     readListingPage(db, shape, values, on),
     known === undefined ? countListing(db, shape, values, on) : null,
@@ -179,12 +181,16 @@ async function someWordUnknown(db: Db, q: string): Promise<boolean> {
     const [found] = await db
       .select({ one: sql`1` })
       .from(products)
-      .where(and(customerVisible(), like(products.searchText, `%${escapeLike(word)}%`)))
+      .where(and(customerVisible(), like(products.searchText, likePattern(word))))
       .limit(1);
     if (!found) return true;
   }
   return false;
 }
+
+/** someWordUnknown, remembered with the catalogue: every page of an empty search asks it again. */
+const someWordUnknownMemoised = (db: Db, q: string) =>
+  memoised(memoKey(db, { someWordUnknown: q }), () => someWordUnknown(db, q));
 
 /**
  * The typo variant, within its limits (typo-fallback.ts): skipped for a term that just missed and

@@ -25,11 +25,14 @@ export function searchWords(q: string): string[] {
   return words.length === 0 || words.length > MAX_SEARCH_WORDS ? [q] : words;
 }
 
+/** The LIKE pattern that finds a word anywhere in the folded search text. */
+export const likePattern = (word: string) => `%${escapeLike(word)}%`;
+
 /** What a "contains" search binds: a LIKE pattern per word, and the padded phrase its rank looks for. */
 function containsValues(q: string): Record<string, string> {
   const values: Record<string, string> = { word: ` ${q} `, wordStart: ` ${q}` };
   searchWords(q).forEach((w, i) => {
-    values[`like${i}`] = `%${escapeLike(w)}%`;
+    values[`like${i}`] = likePattern(w);
   });
   return values;
 }
