@@ -1,16 +1,16 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { CATEGORIES, COLLECTIONS } from "@core/constants";
+import type { Category, Collection } from "@core/constants";
 import { getHomeData, type HomeData } from "@server/modules/catalog/read/home-data";
-import type { ProductDTO } from "@server/modules/catalog/product-dto";
+import { homeRows, type HomeRowKey } from "@server/modules/catalog/read/home-rows";
 import { listPosts } from "@server/modules/content/posts";
 import { HeroCarousel } from "~/components/home/hero-carousel";
-import { ProductRow, type ProductRowProps } from "~/components/home/product-row";
+import { ProductRow } from "~/components/home/product-row";
+import { laterRows } from "~/components/home/later-rows";
 import { AdBlock } from "~/components/home/ad-block";
 import { WishlistProvider } from "~/components/catalog/wishlist";
 import { wishlistIdsFor } from "~/components/catalog/wishlist-ids.server";
-import { toCardProduct } from "~/components/catalog/card-product";
 import { metaTranslator } from "~/i18n/meta";
 import { seoMeta, siteOrigin } from "~/components/catalog/seo";
 import { EmptyState } from "~/components/ui/states";
@@ -23,14 +23,17 @@ const PostsCarousel = lazy(() =>
   import("~/components/posts/posts-section").then((m) => ({ default: m.PostsCarousel })),
 );
 
-/** Rows the server renders with their cards: the first screen on a phone or a desktop. Later rows render near view. */
+/**
+ * Rows whose cards come with the page: the first screen on a phone or a desktop. Later rows fetch
+ * theirs and render them when scrolled near (decisions 080, 362).
+ */
 const ROWS_RENDERED_AT_ONCE = 2;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { deps, lang } = context;
   const [home, posts, wishlistIds] = await Promise.all([
     // A failed home query shows the spec's 'No Products Found' page instead of an error page.
-    getHomeData(deps, lang).then(cardSized, (err: unknown) => {
+    getHomeData(deps, lang).then(homeForPage, (err: unknown) => {
       deps.log.error({ err }, "home data failed to load");
       return null;
     }),
@@ -52,24 +55,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The rows' products as cards only: a third of the page's data (Quick View fetches the rest). */
-function cardSized(home: HomeData) {
-  const cards = (products: ProductDTO[]) => products.map(toCardProduct);
-  const byKey = (rows: Record<string, ProductDTO[]>) =>
-    Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, cards(v)]));
+/** The hero's slides, the first rows with their cards, and of the later rows only their size. */
+function homeForPage(home: HomeData) {
   return {
     promos: home.promos,
-    featuredProducts: cards(home.featuredProducts),
-    bestSellingProducts: cards(home.bestSellingProducts),
-    categoryProducts: byKey(home.categoryProducts),
-    collections: byKey(home.collections),
+    rows: homeRows(home).map((row, i) =>
+      i < ROWS_RENDERED_AT_ONCE ? row : { key: row.key, count: row.cards.length, cards: undefined },
+    ),
   };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const { lang, t } = metaTranslator(matches);
   if (!data) return [{ title: t("catalog.metaHomeTitle") }];
-  const image = data.home?.promos[0]?.image ?? data.home?.featuredProducts[0]?.images[0] ?? null;
+  const image = data.home?.promos[0]?.image ?? data.home?.rows[0]?.cards?.[0]?.images[0] ?? null;
   return seoMeta({
     origin: data.origin,
     pathname: data.pathname,
@@ -85,6 +84,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, posts, wishlistIds } = loaderData;
   const { user } = useRootData();
   const t = useT();
+  // One fetch for every later row, per visit of the page (a new loader answer, a new fetch).
+  const later = useMemo(() => laterRows(home?.rows ?? []), [home]);
 
   if (!home) {
     return (
@@ -106,40 +107,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const rows: Omit<ProductRowProps, "cards">[] = [
-    ...COLLECTIONS.filter((c) => home.collections[c]?.length).map((c) => ({
-      title: t("catalog.collectionRow", { name: t(`common.collection.${c}`) }),
-      products: home.collections[c]!,
-      viewAllTo: `/shop?collection=${c}`,
-      testId: `row-collection-${c}`,
-    })),
-    ...(home.featuredProducts.length
-      ? [
-          {
-            title: t("catalog.featuredProducts"),
-            products: home.featuredProducts,
-            viewAllTo: "/shop",
-            testId: "row-featured",
-          },
-        ]
-      : []),
-    ...(home.bestSellingProducts.length
-      ? [
-          {
-            title: t("catalog.recommendedForYou"),
-            products: home.bestSellingProducts,
-            viewAllTo: "/shop",
-            testId: "row-recommended",
-          },
-        ]
-      : []),
-    ...CATEGORIES.filter((c) => home.categoryProducts[c]?.length).map((c) => ({
-      title: t(`common.category.${c}`),
-      products: home.categoryProducts[c]!,
-      viewAllTo: `/shop?category=${c}`,
-      testId: `row-category-${c}`,
-    })),
-  ];
   return (
     <WishlistProvider ids={wishlistIds} signedIn={Boolean(user)}>
       <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-6 md:px-6" data-testid="home">
@@ -148,8 +115,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h1>
         <HeroCarousel slides={home.promos} />
 
-        {rows.map((row, i) => (
-          <ProductRow key={row.testId} {...row} cards={i < ROWS_RENDERED_AT_ONCE ? "now" : "near-view"} />
+        {home.rows.map((row) => (
+          <ProductRow
+            key={row.key}
+            {...rowLabels(row.key, t)}
+            products={row.cards}
+            later={row.cards ? undefined : later.get(row.key)}
+          />
         ))}
 
         <AdBlock />
@@ -183,3 +155,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 const reviewsPlaceholder = (
   <div className="h-72 rounded-2xl bg-surface-2" aria-hidden data-testid="reviews-placeholder" />
 );
+
+/** A row's heading, its VIEW ALL address and its test id, from its key (home-rows.ts). */
+function rowLabels(key: HomeRowKey | string, t: ReturnType<typeof useT>) {
+  if (key === "featured") return { title: t("catalog.featuredProducts"), viewAllTo: "/shop", testId: "row-featured" };
+  if (key === "recommended")
+    return { title: t("catalog.recommendedForYou"), viewAllTo: "/shop", testId: "row-recommended" };
+  const [kind, name] = key.split(":") as ["collection" | "category", string];
+  if (kind === "collection")
+    return {
+      title: t("catalog.collectionRow", { name: t(`common.collection.${name as Collection}`) }),
+      viewAllTo: `/shop?collection=${name}`,
+      testId: `row-collection-${name}`,
+    };
+  return {
+    title: t(`common.category.${name as Category}`),
+    viewAllTo: `/shop?category=${name}`,
+    testId: `row-category-${name}`,
+  };
+}

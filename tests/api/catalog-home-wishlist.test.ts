@@ -69,6 +69,32 @@ describe("GET /api/promos-featuredproducts", () => {
     expect(ar.json().promos[0].title).toBe("عرض نشط");
   });
 
+  it("gives the home rows as cards, in the page's order, to anyone (decision 362)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/home-rows" });
+    expect(res.statusCode).toBe(200);
+    const { rows } = res.json() as { rows: { key: string; cards: Record<string, unknown>[] }[] };
+    // Collections first, then featured and recommended, then the categories; empty rows left out.
+    expect(rows.map((r) => r.key)).toEqual([
+      "collection:eid",
+      "featured",
+      "recommended",
+      "category:dresses",
+      "category:hoodies",
+      "category:skirts",
+      "category:tops",
+    ]);
+    const home = (await t.app.inject({ method: "GET", url: "/api/promos-featuredproducts" })).json() as {
+      categoryProducts: Record<string, ProductDTO[]>;
+    };
+    const skirts = rows.find((r) => r.key === "category:skirts")!.cards;
+    expect(skirts.map((c) => c._id)).toEqual(home.categoryProducts.skirts!.map((p) => p._id));
+    // A card's fields only (card-product.ts): no description, sizes or variants.
+    expect(Object.keys(skirts[0]!).sort()).toEqual(
+      ["_id", "name", "nameAr", "price", "discount", "totalPrice", "stock", "images", "createdAt"].sort(),
+    );
+    expect((skirts[0]!.images as string[]).length).toBeLessThanOrEqual(2);
+  });
+
   it("gives empty rows on an empty shop, never an error", async () => {
     const empty = await createTestApp();
     try {

@@ -74,5 +74,8 @@ describe("the shop's query, read once for the page and the API", () => {
     const home = await t.app.inject({ method: "GET", url: "/api/promos-featuredproducts" });
     expect(catalogContract.getHomeData.reply.safeParse(home.json()).error).toBeUndefined();
     expect(home.json().featuredProducts.length).toBeGreaterThan(0);
+    const rows = await t.app.inject({ method: "GET", url: "/api/home-rows" });
+    expect(catalogContract.getHomeRows.reply.safeParse(rows.json()).error).toBeUndefined();
+    expect(rows.json().rows.length).toBeGreaterThan(0);
   });
 });

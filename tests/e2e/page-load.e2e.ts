@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
 import type { Browser } from "playwright-core";
+import enCatalog from "@core/i18n/en/catalog.json";
+import arCatalog from "@core/i18n/ar/catalog.json";
 import { baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
 
 let browser: Browser;
@@ -51,6 +53,71 @@ describe("scripts after the first paint", () => {
       await page.locator("main").getByRole("heading").first().waitFor();
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
       expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe("home rows below the first screen (decision 362)", () => {
+  interface Rows {
+    rows: { key: string; cards: { name: string }[] }[];
+  }
+
+  it("carries only the first rows' cards in the HTML; the others come in one request when scrolled near", async () => {
+    const { rows } = (await (await fetch(`${baseUrl()}/api/home-rows`)).json()) as Rows;
+    expect(rows.length).toBeGreaterThan(4);
+    const html = await (await fetch(`${baseUrl()}/`, { headers: { cookie: "lang=en" } })).text();
+    // The first two rows' products are in the page; a product only in a later row is not.
+    const early = new Set(rows.slice(0, 2).flatMap((r) => r.cards.map((c) => c.name)));
+    for (const name of early) expect(html).toContain(name);
+    const lateOnly = rows
+      .slice(2)
+      .flatMap((r) => r.cards.map((c) => c.name))
+      .find((name) => !early.has(name));
+    expect(lateOnly).toBeDefined();
+    expect(html).not.toContain(lateOnly!);
+
+    const context = await newContext(browser, { lang: "en", width: 390 });
+    const page = await context.newPage();
+    const errors = failOnConsoleErrors(page);
+    let asked = 0;
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/home-rows") asked++;
+    });
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    expect(asked).toBe(0);
+    for (const row of rows.slice(2, 6)) {
+      const section = page.locator(`[data-testid="row-${row.key.replace(":", "-")}"]`);
+      await section.scrollIntoViewIfNeeded();
+      await section.getByTestId("product-card").first().waitFor();
+      expect(await section.getByTestId("product-card").count()).toBe(row.cards.length);
+    }
+    expect(asked).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [lang, catalog] of [
+    ["en", enCatalog],
+    ["ar", arCatalog],
+  ] as const) {
+    it(`says so in ${lang} when a row's cards cannot be had, and tries again on request`, async () => {
+      const context = await newContext(browser, { lang, width: 390 });
+      const page = await context.newPage();
+      await page.route("**/api/home-rows", (route) => route.abort());
+      await page.goto("/");
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+      const third = page.locator("[data-testid^=row-]").nth(2);
+      await third.scrollIntoViewIfNeeded();
+      const failed = third.getByTestId("row-failed");
+      await failed.waitFor();
+      expect(await failed.getAttribute("role")).toBe("alert");
+      expect(await failed.textContent()).toContain(catalog.rowLoadFailed);
+      await page.unroute("**/api/home-rows");
+      await failed.getByRole("button").click();
+      await third.getByTestId("product-card").first().waitFor();
+      expect(await third.getByTestId("row-failed").count()).toBe(0);
       await context.close();
     });
   }

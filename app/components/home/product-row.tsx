@@ -1,4 +1,4 @@
-import { useId, type CSSProperties } from "react";
+import { useEffect, useId, useState, type CSSProperties } from "react";
 import { Link } from "react-router";
 import type { CardProduct } from "~/components/catalog/card-product";
 import { ProductCard } from "~/components/catalog/product-card";
@@ -8,27 +8,27 @@ import { useT } from "~/i18n/react";
 import { rowColumns } from "./row-layout";
 import { ScrollRow } from "./scroll-row";
 
+/** A row below the first screen: how many cards it has, and how to fetch them (decision 362). */
+export interface LaterCards {
+  count: number;
+  load: () => Promise<CardProduct[]>;
+}
+
 export interface ProductRowProps {
   title: string;
-  products: CardProduct[];
   viewAllTo: string;
   testId?: string;
-  /** Rows below the first screen render their cards only when scrolled near (docs/decisions/080). */
-  cards?: "now" | "near-view";
+  /** The row's cards, rendered with the page: the rows of the first screen. */
+  products?: CardProduct[];
+  /** Or, for rows below it, fetched and rendered when scrolled near (docs/decisions/080, 362). */
+  later?: LaterCards;
 }
 
 /** A home row: title, VIEW ALL, and the products, as many side by side as the count rule says. */
-export function ProductRow({ title, products, viewAllTo, testId, cards = "now" }: ProductRowProps) {
+export function ProductRow({ title, products, later, viewAllTo, testId }: ProductRowProps) {
   const t = useT();
   const headingId = useId();
-  const columns = rowColumns(products.length);
-  const row = (
-    <ScrollRow columns={columns} label={title}>
-      {products.map((p) => (
-        <ProductCard key={p._id} product={p} sizes={cardSizes(columns.lg)} />
-      ))}
-    </ScrollRow>
-  );
+  const columns = rowColumns(products?.length ?? later?.count ?? 0);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid={testId} data-columns={columns.lg}>
       <div className="flex items-end justify-between gap-4">
@@ -44,8 +44,79 @@ export function ProductRow({ title, products, viewAllTo, testId, cards = "now" }
           <span className="sr-only"> – {title}</span>
         </Link>
       </div>
-      {cards === "now" ? row : <NearView placeholder={<RowPlaceholder columns={columns} />}>{row}</NearView>}
+      {products ? (
+        <Cards products={products} columns={columns} title={title} />
+      ) : (
+        <NearView placeholder={<RowPlaceholder columns={columns} />}>
+          <LaterRow later={later!} columns={columns} title={title} />
+        </NearView>
+      )}
     </section>
+  );
+}
+
+type Columns = ReturnType<typeof rowColumns>;
+
+function Cards({ products, columns, title }: { products: CardProduct[]; columns: Columns; title: string }) {
+  return (
+    <ScrollRow columns={columns} label={title}>
+      {products.map((p) => (
+        <ProductCard key={p._id} product={p} sizes={cardSizes(columns.lg)} />
+      ))}
+    </ScrollRow>
+  );
+}
+
+/** A later row's cards; trying again starts a fetch of its own (a new FetchedCards). */
+function LaterRow(props: { later: LaterCards; columns: Columns; title: string }) {
+  const [attempt, setAttempt] = useState(0);
+  return <FetchedCards key={attempt} {...props} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+/**
+ * The placeholder while the cards are fetched (one request for every later row), then the cards;
+ * if the request fails, a message and a button to try again in their place.
+ */
+function FetchedCards({
+  later,
+  columns,
+  title,
+  onRetry,
+}: {
+  later: LaterCards;
+  columns: Columns;
+  title: string;
+  onRetry: () => void;
+}) {
+  const t = useT();
+  const [cards, setCards] = useState<CardProduct[] | "failed" | null>(null);
+  useEffect(() => {
+    let current = true;
+    later.load().then(
+      (loaded) => current && setCards(loaded),
+      () => current && setCards("failed"),
+    );
+    return () => {
+      current = false;
+    };
+  }, [later]);
+  if (cards === null) return <RowPlaceholder columns={columns} />;
+  if (cards !== "failed") return <Cards products={cards} columns={columns} title={title} />;
+  return (
+    <div
+      role="alert"
+      className="flex min-h-40 flex-col items-center justify-center gap-3 rounded-xl bg-surface-2 p-6 text-center"
+      data-testid="row-failed"
+    >
+      <p className="text-sm text-muted">{t("catalog.rowLoadFailed")}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        {t("common.tryAgain")}
+      </button>
+    </div>
   );
 }
 
@@ -55,7 +126,7 @@ export function ProductRow({ title, products, viewAllTo, testId, cards = "now" }
  * ProductCard lays them out. One element per column: a page holds twenty of these rows, and every
  * element is laid out and hydrated on a phone before the page answers.
  */
-function RowPlaceholder({ columns }: { columns: { sm: number; md: number; lg: number } }) {
+function RowPlaceholder({ columns }: { columns: Columns }) {
   const style = { "--c-sm": columns.sm, "--c-md": columns.md, "--c-lg": columns.lg } as CSSProperties;
   return (
     <div

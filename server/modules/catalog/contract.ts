@@ -7,6 +7,7 @@ import { z } from "zod";
 import { shopQuerySchema } from "@core/shop-query";
 import { defineOperation } from "../../http/operation";
 import { homeDataDto } from "./read/home-data";
+import { homeRowsDto } from "./read/home-rows";
 import { productDto, productPageDto } from "./product-dto";
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -19,6 +20,13 @@ export const catalogContract = {
     access: "public",
     summary: "The home page's rows (featured, best sellers, per category and collection) and hero slides",
     reply: homeDataDto,
+  }),
+  getHomeRows: defineOperation({
+    method: "GET",
+    path: "/home-rows",
+    access: "public",
+    summary: "The home page's rows as product cards, in the page's order (its rows below the first screen read them)",
+    reply: homeRowsDto,
   }),
   listProducts: defineOperation({
     method: "GET",

@@ -4,6 +4,7 @@ import { requireUser } from "../../http/access";
 import { mountContract } from "../../http/operation";
 import { catalogContract } from "./contract";
 import { homeDataJson } from "./read/home-data-json";
+import { homeRowsJson } from "./read/home-rows";
 import { listProductsJson } from "./read/list-products";
 import { productJson } from "./read/product-json";
 import { addToWishlist, getWishlist, removeFromWishlist } from "./wishlist";
@@ -16,6 +17,8 @@ export async function catalogRoutes(app: FastifyInstance) {
   mountContract(app, "catalog", catalogContract, {
     getHomeData: async (req, reply) =>
       reply.type("application/json; charset=utf-8").send(await homeDataJson(deps, req.lang)),
+    getHomeRows: async (req, reply) =>
+      reply.type("application/json; charset=utf-8").send(await homeRowsJson(deps, req.lang)),
     listProducts: async (req, reply) =>
       reply
         .type("application/json; charset=utf-8")
