@@ -298,6 +298,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                       product={p}
                       sizes={cardSizes(columns)}
                       eager={i < (compact ? 5 : 4)}
+                      priority={i === 0}
                       compact={compact}
                       headingLevel={2}
                     />

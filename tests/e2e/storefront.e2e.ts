@@ -248,6 +248,11 @@ for (const lang of ["en", "ar"] as const) {
       const { context, page, errors } = await open(lang);
       await page.goto(`/shop?search=${TOKEN}`);
       expect(await page.getByTestId("product-card").count()).toBe(10);
+      // The first card's picture is the page's largest paint on a phone: asked for first, at once.
+      const pictures = page.getByTestId("product-card").locator("img:not([alt=''])");
+      expect(await pictures.first().getAttribute("fetchpriority")).toBe("high");
+      expect(await pictures.first().getAttribute("loading")).toBe("eager");
+      expect(await pictures.nth(1).getAttribute("fetchpriority")).toBeNull();
       // 14 products, 10 a page: pages 1 and 2 only; a page past the end lands on the last one.
       expect(await page.getByTestId("pagination").getByRole("link", { name: /\d/ }).allInnerTexts()).toEqual([
         "1",

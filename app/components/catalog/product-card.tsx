@@ -19,13 +19,22 @@ export interface ProductCardProps {
   sizes: string;
   /** Cards above the fold load their first image at once. */
   eager?: boolean;
+  /** The grid's first card: its image is the page's largest paint on a phone, so it is asked for first. */
+  priority?: boolean;
   compact?: boolean;
   /** h3 under a titled row (home); h2 directly under the page title (shop, wishlist). */
   headingLevel?: 2 | 3;
 }
 
 /** A product in a grid or row: two images (the second on hover), badges, the heart, quick view. */
-export function ProductCard({ product, sizes, eager = false, compact = false, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  sizes,
+  eager = false,
+  priority = false,
+  compact = false,
+  headingLevel = 3,
+}: ProductCardProps) {
   const t = useT();
   const lang = useLang();
   const [quickView, setQuickView] = useState(false);
@@ -54,6 +63,7 @@ export function ProductCard({ product, sizes, eager = false, compact = false, he
               height={800}
               sizes={sizes}
               eager={eager}
+              priority={priority}
               className={`absolute inset-0 size-full object-cover transition-opacity duration-300 ${second ? "group-hover:opacity-0" : ""}`}
             />
           ) : (
