@@ -6,10 +6,9 @@ import { PassThrough, type Readable } from "node:stream";
  * the page is complete. Piping it with backpressure would let a client that never reads hold its
  * render slot for as long as its connection lives.
  *
- * The page leaves in one piece once complete (decision 321): React writes it in many small chunks,
- * and each chunk passed on went through compression and a socket write of its own (about a
- * quarter of a signed-in page's CPU). Nothing is lost by waiting: the pages have no deferred data,
- * so React produces the whole page at once, in a few milliseconds.
+ * The page leaves in one piece once complete (decision 321): each chunk passed on went through
+ * compression and a socket write of its own. A page now arrives as one chunk (entry.server.tsx
+ * renders it whole, decision 359); other responses (resource routes) may still come in several.
  */
 export function readEagerly(body: ReadableStream<Uint8Array>, rendered: () => void): Readable {
   const out = new PassThrough();

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 export const categories = pgTable("categories", {
@@ -12,6 +23,13 @@ export const collections = pgTable("collections", {
   active: boolean("active").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
 });
+
+/**
+ * The partial indexes' predicate: the discounted products a customer may see. The listing writes
+ * the same conditions as literals (catalog/read/visibility.ts) so its generic plans can prove it.
+ */
+const discountedVisible = (t: { status: AnyPgColumn; hidden: AnyPgColumn; discount: AnyPgColumn }) =>
+  sql`${t.status} = 'approved' and ${t.hidden} = false and ${t.discount} > 0`;
 
 export const products = pgTable(
   "products",
@@ -151,16 +169,16 @@ export const products = pgTable(
     // prove them (decision 361).
     index("products_discounted_newest_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id, t.category, t.collection, t.stock, t.totalPrice)
-      .where(sql`${t.status} = 'approved' and ${t.hidden} = false and ${t.discount} > 0`),
+      .where(discountedVisible(t)),
     index("products_discounted_price_idx")
       .on(t.totalPrice, t.createdAt.desc().nullsFirst(), t.id, t.category, t.collection, t.stock)
-      .where(sql`${t.status} = 'approved' and ${t.hidden} = false and ${t.discount} > 0`),
+      .where(discountedVisible(t)),
     index("products_discounted_category_idx")
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id, t.collection, t.stock, t.totalPrice)
-      .where(sql`${t.status} = 'approved' and ${t.hidden} = false and ${t.discount} > 0`),
+      .where(discountedVisible(t)),
     index("products_discounted_collection_idx")
       .on(t.collection, t.createdAt.desc().nullsFirst(), t.id, t.category, t.stock, t.totalPrice)
-      .where(sql`${t.status} = 'approved' and ${t.hidden} = false and ${t.discount} > 0`),
+      .where(discountedVisible(t)),
     // The home page's best sellers (sold_count desc, then newest) among visible products. An index
     // on sold_count alone left the planner a sort of every product with the same count: at a
     // million products, most of them at 0 (decision 340).

@@ -6,7 +6,7 @@ import { foldSearchText } from "@core/search-fold";
 import { products } from "../../../db/schema";
 import type { SessionUser } from "../../accounts/sessions";
 import { isStaff } from "@core/roles";
-import { customerVisible } from "./visibility";
+import { approvedAndHidden, customerVisible } from "./visibility";
 
 /** LIKE wildcards typed by a shopper are literal characters. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -164,9 +164,7 @@ export const newestFirst = (): SQL[] => [desc(products.createdAt), asc(products.
 export function listingClauses(shape: ListingShape): { where: SQL; order: SQL[] } {
   const p = sql.placeholder;
   // The fixed conditions are written with their values, not bound: see customerVisible.
-  const where: SQL[] = shape.staff
-    ? [sql`(${products.status} = 'approved' and ${products.hidden} = ${sql.raw(shape.hidden ? "true" : "false")})`]
-    : [customerVisible()];
+  const where: SQL[] = [shape.staff ? approvedAndHidden(shape.hidden) : customerVisible()];
   if (shape.category) where.push(eq(products.category, p("category")));
   if (shape.collection) where.push(eq(products.collection, p("collection")));
   if (shape.inStock) where.push(sql`${products.stock} > 0`);
