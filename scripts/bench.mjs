@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freePort } from "./free-port.mjs";
 import { isBuilt, rssMb, startBuiltServer as startServer } from "./built-server.mjs";
-import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
+import { serverNodeFlags } from "./server-flags.mjs";
 import { renderCpuTable, signUpCustomer } from "./render-cpu.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,9 +41,10 @@ const PROFILE = process.env.BENCH_PROFILE;
 const startBuiltServer = (options) =>
   startServer({
     ...options,
-    nodeFlags: PROFILE
-      ? [...SERVER_NODE_FLAGS, "--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE)}`]
-      : SERVER_NODE_FLAGS,
+    nodeFlags: [
+      ...serverNodeFlags({ ...process.env, ...options.env }),
+      ...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE)}`] : []),
+    ],
   });
 const METRICS_TOKEN = crypto.randomBytes(24).toString("hex");
 const ADMIN = { email: "bench-admin@example.com", password: "Bench-admin-pass-1" };

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./free-port.mjs";
-import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
+import { serverEnvAdditions, serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const LAUNCHER = path.join(root, "server.mjs");
@@ -71,14 +71,22 @@ export async function startBuiltServer({
   stdio = ["ignore", "inherit", "inherit"],
   timeoutMs = 120_000,
   graceMs = 15_000,
-  nodeFlags = SERVER_NODE_FLAGS,
+  nodeFlags,
   onSpawn = () => {},
 } = {}) {
   if (!isBuilt()) throw new Error("No build found: run `npm run build` first.");
   const port = Number(env.PORT) || (await freePort());
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeFlags, LAUNCHER], {
-    env: { ...(inheritEnv ? process.env : {}), HOST: "127.0.0.1", PUBLIC_URL: base, ...env, PORT: String(port) },
+  const childEnv = {
+    ...(inheritEnv ? process.env : {}),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    ...env,
+    PORT: String(port),
+  };
+  Object.assign(childEnv, serverEnvAdditions(childEnv));
+  const child = spawn(process.execPath, [...(nodeFlags ?? serverNodeFlags(childEnv)), LAUNCHER], {
+    env: childEnv,
     stdio,
   });
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));

@@ -2,7 +2,7 @@
 import { existsSync, statSync, readdirSync } from "node:fs";
 import { execSync, spawn } from "node:child_process";
 import path from "node:path";
-import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
+import { serverEnvAdditions, serverNodeFlags } from "./server-flags.mjs";
 
 function newest(dir) {
   let t = 0;
@@ -23,9 +23,9 @@ if (!built || stale) {
 
 // Production needs PUBLIC_URL (the address every e-mail link uses); on a bare machine it is this one.
 const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`;
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
+const child = spawn(process.execPath, [...serverNodeFlags(process.env), "server.mjs"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env, PUBLIC_URL: publicUrl },
+  env: { NODE_ENV: "production", ...process.env, ...serverEnvAdditions(process.env), PUBLIC_URL: publicUrl },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

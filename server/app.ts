@@ -41,6 +41,7 @@ import { createStorage, type Storage } from "./storage";
 import { collectJobMetrics } from "./metrics/jobs-metrics";
 import { countJobs } from "./jobs/job-counts";
 import { serveUploads } from "./storage/serve-uploads";
+import { errWithSourceStack } from "./logging/source-mapped-stack";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -114,7 +115,12 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const redact = ["req.headers.authorization", "req.headers.cookie"];
-  const logger = { level: config.LOG_LEVEL, redact, mixin: requestIdMixin };
+  const logger = {
+    level: config.LOG_LEVEL,
+    redact,
+    mixin: requestIdMixin,
+    serializers: { err: errWithSourceStack },
+  };
   const app = Fastify({
     logger:
       config.LOG_LEVEL === "silent"

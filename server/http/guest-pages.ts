@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { COOKIES } from "@core/constants";
-import { newNonce, withNonce, type CachedPage, type PageSource } from "./page-cache";
+import { newNonce, nonceOffsets, withNonce, type CachedPage, type PageSource } from "./page-cache";
 
 /**
  * What a CDN in front may do with a guest page: keep it briefly (our own cache is cleared by
@@ -66,13 +66,13 @@ export async function renderedForCache(
     renderedCleanly &&
     cookies.length === 0 &&
     !/\b(no-store|private|no-cache)\b/i.test(routeCaching);
-  const text = html ? body.toString("utf8") : "";
+  const text = html ? body : Buffer.alloc(0);
   const page: CachedPage = {
     status: response.status,
     headers,
     html: text,
-    placeholder,
-    bytes: Buffer.byteLength(text) + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
+    nonceAt: html ? nonceOffsets(body, placeholder) : [],
+    bytes: text.length + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
     storedAt: 0,
   };
   return { page, body, cookies, keep };

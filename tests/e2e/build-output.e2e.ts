@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { forgetMaps, sourceMappedStack } from "../../server/logging/source-mapped-stack";
 
 const root = process.cwd();
 
@@ -73,6 +74,24 @@ describe("the build", () => {
       // Property names survive minification: zod's schemas carry `_zod`, Embla's options `watchDrag`.
       expect(sources.filter((s) => s.includes("_zod")).length, `${id} links zod`).toBe(0);
       expect(sources.filter((s) => s.includes("watchDrag")).length, `${id} links Embla`).toBe(0);
+    }
+  });
+
+  it("maps a logged frame of the server bundle back to its TypeScript line (decision 363)", () => {
+    const bundle = path.join(root, "build/server/index.js");
+    const lines = fs.readFileSync(bundle, "utf8").split("\n");
+    const row = lines.findIndex((line) => line.startsWith("var KEEP_MS = "));
+    expect(row).toBeGreaterThan(0);
+    const sourceFile = "server/logging/source-mapped-stack.ts";
+    const sourceRow = fs
+      .readFileSync(path.join(root, sourceFile), "utf8")
+      .split("\n")
+      .findIndex((l) => l.startsWith("const KEEP_MS = "));
+    try {
+      const mapped = sourceMappedStack(`    at logged (${bundle}:${row + 1}:1)`);
+      expect(mapped).toBe(`    at logged (${sourceFile}:${sourceRow + 1}:1)`);
+    } finally {
+      forgetMaps();
     }
   });
 });

@@ -5,16 +5,26 @@
  */
 import { describe, expect, it } from "vitest";
 import { emit } from "../../server/events";
-import { clearOnWrites, createPageCache, newNonce, withNonce, type CachedPage } from "../../server/http/page-cache";
+import {
+  clearOnWrites,
+  createPageCache,
+  newNonce,
+  nonceOffsets,
+  withNonce,
+  type CachedPage,
+} from "../../server/http/page-cache";
 
-const page = (html: string, placeholder = newNonce()): CachedPage => ({
-  status: 200,
-  headers: [["content-type", "text/html; charset=utf-8"]],
-  html,
-  placeholder,
-  bytes: html.length,
-  storedAt: 0,
-});
+const page = (text: string, placeholder = newNonce()): CachedPage => {
+  const html = Buffer.from(text);
+  return {
+    status: 200,
+    headers: [["content-type", "text/html; charset=utf-8"]],
+    html,
+    nonceAt: nonceOffsets(html, placeholder),
+    bytes: html.length,
+    storedAt: 0,
+  };
+};
 
 const cacheOf = (maxBytes = 100_000, now?: () => number) =>
   createPageCache({ maxBytes, maxEntryBytes: maxBytes / 5, ttlMs: 60_000, now });
@@ -30,7 +40,7 @@ describe("page cache", () => {
     expect((await cache.get("/", render)).source).toBe("miss");
     const second = await cache.get("/", render);
     expect(second.source).toBe("hit");
-    expect(second.page?.html).toBe("<p>home</p>");
+    expect(second.page?.html.toString()).toBe("<p>home</p>");
     expect(renders).toBe(1);
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, renders: 1 });
   });
@@ -53,7 +63,7 @@ describe("page cache", () => {
     expect(renders).toBe(1);
     expect(results.filter((r) => r.source === "miss")).toHaveLength(1);
     expect(results.filter((r) => r.source === "shared")).toHaveLength(49);
-    expect(results.every((r) => r.page?.html === "<p>shop</p>")).toBe(true);
+    expect(results.every((r) => r.page?.html.toString() === "<p>shop</p>")).toBe(true);
     expect(cache.stats()).toMatchObject({ renders: 1, shared: 49 });
   });
 
@@ -80,7 +90,8 @@ describe("page cache", () => {
       expect((await cache.get("/", async () => page("b"))).source).toBe("miss");
       emit("content.changed", { reason: "headline" });
       const after = await cache.get("/", async () => page("c"));
-      expect(after).toMatchObject({ source: "miss", page: { html: "c" } });
+      expect(after.source).toBe("miss");
+      expect(after.page?.html.toString()).toBe("c");
     } finally {
       off();
     }
@@ -92,7 +103,7 @@ describe("page cache", () => {
       cache.clear(); // the write lands while the page is being rendered
       return page("old price");
     });
-    expect((await cache.get("/p", async () => page("new price"))).page?.html).toBe("new price");
+    expect((await cache.get("/p", async () => page("new price"))).page?.html.toString()).toBe("new price");
     expect(cache.stats().misses).toBe(2);
   });
 
@@ -130,12 +141,25 @@ describe("page cache", () => {
       placeholder,
     );
     const nonces = Array.from({ length: 20 }, () => newNonce());
-    const sent = nonces.map((n) => withNonce(kept, n));
+    const sent = nonces.map((n) => withNonce(kept, n).toString());
     expect(new Set(nonces).size).toBe(20);
     sent.forEach((html, i) => {
       expect(html).not.toContain(placeholder);
       expect(html.match(new RegExp(`nonce="${nonces[i]!.replace(/[+/=]/g, "\\$&")}"`, "g"))).toHaveLength(2);
-      expect(html.length).toBe(kept.html.length);
+      expect(Buffer.byteLength(html)).toBe(kept.html.length);
     });
+  });
+
+  it("keeps an Arabic page as UTF-8 bytes and fills the nonce in after its two-byte letters", () => {
+    const placeholder = newNonce();
+    const text = `<h1>فساتين صيفية</h1><script nonce="${placeholder}">a()</script><p>٥٠٠ ج.م</p>`;
+    const kept = page(text, placeholder);
+    expect(kept.html.length).toBe(Buffer.byteLength(text));
+    expect(kept.nonceAt).toHaveLength(1);
+    const nonce = newNonce();
+    expect(withNonce(kept, nonce).toString()).toBe(text.replace(placeholder, nonce));
+    // The kept bytes are not touched by a response.
+    expect(kept.html.toString()).toBe(text);
+    expect(() => withNonce(kept, "short")).toThrow();
   });
 });
