@@ -294,6 +294,22 @@ describe("speed", () => {
     expect(second.metadata).toEqual({ ...first.metadata, page: 2 });
   });
 
+  it("remembers the total across sorts: the same filters sorted another way are one query", async () => {
+    const counted = countingDb();
+    invalidateCatalogMemo();
+    const byPrice = await listProducts(
+      { db: counted.db },
+      shopQuerySchema.parse({ category: "skirts", sortBy: "asc" }),
+      null,
+    );
+    for (const sortBy of ["desc", "newest", "oldest"]) {
+      counted.reset();
+      const other = await listProducts({ db: counted.db }, shopQuerySchema.parse({ category: "skirts", sortBy }), null);
+      expect(counted.queries(), sortBy).toBe(1);
+      expect(other.metadata).toEqual(byPrice.metadata);
+    }
+  });
+
   it("answers a page the same through the prepared statement as a fresh query would", async () => {
     const query = shopQuerySchema.parse({ category: "skirts", inStock: "true", sortBy: "desc", price: "100-5000" });
     const first = await listProducts(t.deps, query, null);

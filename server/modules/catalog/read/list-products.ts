@@ -77,9 +77,10 @@ async function listRequested(deps: Pick<AppDeps, "db">, request: ListingRequest)
 async function readRequested(deps: Pick<AppDeps, "db">, request: ListingRequest): Promise<ProductPage> {
   const { query, shape, values, pageKey } = request;
   const since = memoGeneration();
-  // The count's ceiling depends on the page (listing-count.ts), so it is part of the count's key.
+  // The count's ceiling depends on the page (listing-count.ts), so it is part of the count's key;
+  // the sort is not (no count reads it): the same filters sorted four ways are counted once.
   const countKey = memoKey(deps.db, {
-    count: shape,
+    count: { ...shape, sortBy: null },
     values: { ...values, limit: 0, offset: 0 },
     ceiling: countCeiling(values),
   });
