@@ -1,10 +1,11 @@
 /** Banners (hero slides), headlines and community posts: SPEC §4, §5, §7. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makePost } from "../support/catalog-factories";
-import { auditLog } from "../../server/db/schema";
+import { auditLog, headlines } from "../../server/db/schema";
+import { listActiveHeadlines } from "../../server/modules/content/headlines-active";
 
 let t: TestApp;
 let staff: Awaited<ReturnType<typeof signedIn>>;
@@ -97,6 +98,32 @@ describe("promo banners", () => {
 });
 
 describe("headlines", () => {
+  it("are read once for every page until a headline is written", async () => {
+    const reads = vi.spyOn(t.deps.db, "select");
+    try {
+      await call("POST", "/headlines", staff.headers, { title: "Free delivery", promotion: "Over 1,000 EGP" });
+      reads.mockClear();
+      const first = await listActiveHeadlines(t.deps.db, "en");
+      await Promise.all(Array.from({ length: 20 }, () => listActiveHeadlines(t.deps.db, "ar")));
+      expect(reads).toHaveBeenCalledTimes(1);
+      // A write in this process (or, bridged, in another) is seen by the next page.
+      const created = await call("POST", "/getheadlines", staff.headers, { hidden: false });
+      const id = created.json().find((h: { title: string }) => h.title === "Free delivery")._id;
+      await call("POST", `/headlines/active/${id}`);
+      reads.mockClear();
+      const after = await listActiveHeadlines(t.deps.db, "en");
+      expect(after.length).toBe(first.length + 1);
+      expect(reads).toHaveBeenCalledTimes(1);
+      const deleted = await call("DELETE", `/headlines/${id}`);
+      expect(deleted.json().message).toBe("Headline deleted successfully");
+      expect(await listActiveHeadlines(t.deps.db, "en")).toEqual(first);
+      // Gone for good: the lists of the test below start empty.
+      await t.deps.db.delete(headlines).where(eq(headlines.id, id));
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it("creates inactive, toggles, soft-deletes and restores; the bar shows active ones in the reader's language", async () => {
     const created = await call("POST", "/headlines", staff.headers, {
       title: "Free delivery",

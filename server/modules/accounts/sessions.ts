@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { preparedPerDatabase } from "../../db/prepared";
 import type { Db, DbOrTx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { TIMINGS } from "@core/constants";
@@ -23,22 +24,27 @@ export async function createSession(db: Db, userId: string, remember: boolean) {
 }
 
 /** A session counts only while it is unexpired and its user is neither banned nor deleted. */
-export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const rows = await db
+const findSession = preparedPerDatabase((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, new Date()),
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql`now()`),
         isNull(users.bannedAt),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
-  const row = rows[0];
+    .limit(1)
+    .prepare("session_user"),
+);
+
+/** The signed-in user behind a session token (every signed-in request asks). */
+export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await findSession(db).execute({ tokenHash: hashToken(token) });
   return row ? toSessionUser(row.user) : null;
 }
 

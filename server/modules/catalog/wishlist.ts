@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { preparedPerDatabase } from "../../db/prepared";
 import type { AppDeps } from "../../deps";
 import { products, wishlistItems } from "../../db/schema";
 import { productNotFound } from "./read/get-product";
@@ -18,13 +19,18 @@ export async function getWishlist(deps: Pick<AppDeps, "db">, userId: string): Pr
 }
 
 /** Only the ids of the wishlist (pages fill their hearts with them): no product rows read or mapped. */
-export async function wishlistProductIds(deps: Pick<AppDeps, "db">, userId: string): Promise<string[]> {
-  const rows = await deps.db
+const findWishlistIds = preparedPerDatabase((db) =>
+  db
     .select({ id: products.id })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .where(and(eq(wishlistItems.userId, userId), customerVisible()))
-    .orderBy(desc(wishlistItems.createdAt));
+    .where(and(eq(wishlistItems.userId, sql.placeholder("userId")), customerVisible()))
+    .orderBy(desc(wishlistItems.createdAt))
+    .prepare("wishlist_ids"),
+);
+
+export async function wishlistProductIds(deps: Pick<AppDeps, "db">, userId: string): Promise<string[]> {
+  const rows = await findWishlistIds(deps.db).execute({ userId });
   return rows.map((r) => r.id);
 }
 

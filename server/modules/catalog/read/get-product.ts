@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { preparedPerDatabase } from "../../../db/prepared";
 import type { AppDeps } from "../../../deps";
 import { products } from "../../../db/schema";
 import { AppError } from "../../../errors";
@@ -10,29 +10,20 @@ import { isStaff } from "@core/roles";
 
 export const productNotFound = () => new AppError("not_found", "catalog.productNotFound");
 
-/**
- * The read by id, built by Drizzle once per database and then only executed (decision 321: building
- * the query was a tenth of a product page's database CPU); a named statement, so PostgreSQL plans
- * it once per connection.
- */
-const byDatabase = new WeakMap<object, ReturnType<typeof prepareFind>>();
-const prepareFind = (db: Db) =>
+/** The read by id (server/db/prepared.ts). */
+const findById = preparedPerDatabase((db) =>
   db
     .select(productRowColumns)
     .from(products)
     .where(eq(products.id, sql.placeholder("id")))
     .limit(1)
-    .prepare("product_by_id");
+    .prepare("product_by_id"),
+);
 
 /** A row by id whatever its state, or null (staff tools use this; customers go through getProduct). */
 export async function findProductRow(deps: Pick<AppDeps, "db">, id: string): Promise<ProductRowWithVariants | null> {
   if (!isUuid(id)) return null;
-  let find = byDatabase.get(deps.db);
-  if (!find) {
-    find = prepareFind(deps.db);
-    byDatabase.set(deps.db, find);
-  }
-  const [row] = (await find.execute({ id })) as ProductRowWithVariants[];
+  const [row] = (await findById(deps.db).execute({ id })) as ProductRowWithVariants[];
   return row ?? null;
 }
 
