@@ -42,6 +42,8 @@ import { collectJobMetrics } from "./metrics/jobs-metrics";
 import { countJobs } from "./jobs/job-counts";
 import { serveUploads } from "./storage/serve-uploads";
 import { errWithSourceStack } from "./logging/source-mapped-stack";
+import { registerAccessLog } from "./logging/access-log";
+import pino from "pino";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -128,8 +130,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         : opts.logStream
           ? { ...logger, stream: opts.logStream }
           : config.isProduction
-            ? logger
+            ? // Written by a worker-free async stream: a burst of requests costs one write per
+              // batch of lines, not one blocking write per line; flushed when the process exits.
+              { ...logger, stream: pino.destination({ sync: false }) }
             : { ...logger, transport: { target: "pino-pretty" } },
+    // One access line per request, when it is answered (registerAccessLog), not two.
+    disableRequestLogging: true,
     genReqId: requestIdFor,
     requestIdLogLabel: REQUEST_ID_LOG_KEY,
     bodyLimit: 1024 * 1024,
@@ -150,6 +156,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   applyServerTimeouts(app, config);
   // First of all hooks: everything after it (and every log line) runs with the request's id.
   registerRequestId(app);
+  registerAccessLog(app);
   registerHttpMetrics(app);
   const stopPoolMetrics = collectPoolMetrics(database);
   app.addHook("onClose", async () => stopPoolMetrics());

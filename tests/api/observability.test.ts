@@ -228,6 +228,15 @@ describe("request ids", () => {
       expect.arrayContaining(["service line", "service line after an await", "unhandled error", "request completed"]),
     );
     for (const line of lines) expect(line.requestId, JSON.stringify(line)).toBe("trace-42");
+    // One access line per request, written when it was answered, with what was asked and how it went.
+    expect(messages.filter((m) => m === "incoming request")).toHaveLength(0);
+    const access = lines.filter((l) => l.msg === "request completed");
+    expect(access).toHaveLength(1);
+    expect(access[0]).toMatchObject({
+      req: { method: "GET", url: "/test/logs-from-a-service" },
+      res: { statusCode: 500 },
+      responseTime: expect.any(Number),
+    });
     expect(lines.filter((l) => l.msg === "service line")).toHaveLength(1);
     // One requestId key per line (the root logger's mixin does not add a second one to req.log's).
     expect(lines.every((l) => Object.keys(l).filter((k) => k === "requestId").length === 1)).toBe(true);
