@@ -33,7 +33,7 @@ import { openApiTransform } from "./http/openapi-transform";
 import { registerApiReference } from "./http/api-reference";
 import { registerHealth } from "./http/health";
 import { startEventsBridge } from "./events-bridge";
-import { REQUEST_ID_LOG_KEY, registerRequestId, requestIdFor, requestIdMixin } from "./http/request-id";
+import { registerRequestId, requestIdFor, requestIdMixin } from "./http/request-id";
 import { registerHttpMetrics } from "./metrics/http-metrics";
 import { collectPoolMetrics } from "./metrics/database-metrics";
 import { registerMetricsEndpoint } from "./metrics/metrics-endpoint";
@@ -42,7 +42,7 @@ import { collectJobMetrics } from "./metrics/jobs-metrics";
 import { countJobs } from "./jobs/job-counts";
 import { serveUploads } from "./storage/serve-uploads";
 import { errWithSourceStack } from "./logging/source-mapped-stack";
-import { registerAccessLog } from "./logging/access-log";
+import { AccessLog } from "./logging/access-log";
 import pino from "pino";
 
 declare module "fastify" {
@@ -134,10 +134,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
               // batch of lines, not one blocking write per line; flushed when the process exits.
               { ...logger, stream: pino.destination({ sync: false }) }
             : { ...logger, transport: { target: "pino-pretty" } },
-    // One access line per request, when it is answered (registerAccessLog), not two.
-    disableRequestLogging: true,
+    // One access line per request, when it is answered, not two (server/logging/access-log.ts).
+    logController: new AccessLog(),
     genReqId: requestIdFor,
-    requestIdLogLabel: REQUEST_ID_LOG_KEY,
     bodyLimit: 1024 * 1024,
     // Only the proxies named in TRUST_PROXY may say who the client is: otherwise any caller could
     // pick a new X-Forwarded-For per request and escape every rate limit (decision 105).
@@ -156,7 +155,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   applyServerTimeouts(app, config);
   // First of all hooks: everything after it (and every log line) runs with the request's id.
   registerRequestId(app);
-  registerAccessLog(app);
   registerHttpMetrics(app);
   const stopPoolMetrics = collectPoolMetrics(database);
   app.addHook("onClose", async () => stopPoolMetrics());
