@@ -66,13 +66,13 @@ export async function renderedForCache(
     renderedCleanly &&
     cookies.length === 0 &&
     !/\b(no-store|private|no-cache)\b/i.test(routeCaching);
-  const text = html ? body : Buffer.alloc(0);
+  const htmlBytes = html ? body : Buffer.alloc(0);
   const page: CachedPage = {
     status: response.status,
     headers,
-    html: text,
+    html: htmlBytes,
     nonceAt: html ? nonceOffsets(body, placeholder) : [],
-    bytes: text.length + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
+    bytes: htmlBytes.length + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
     storedAt: 0,
   };
   return { page, body, cookies, keep };
