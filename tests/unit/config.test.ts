@@ -9,6 +9,8 @@ describe("configuration from the environment", () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir.endsWith("data")).toBe(true);
     expect(c.cardPaymentEnabled).toBe(false);
+    // Pages in flight at once (decision 366): 8 let a random guest page wait 0.4–1.2 s at p99.
+    expect(c.SSR_CONCURRENCY).toBe(3);
   });
 
   it("enables card payment only when every PAYMOB_ setting is present", () => {
