@@ -123,43 +123,6 @@ describe("home rows below the first screen (decision 362)", () => {
   }
 });
 
-describe("the first screen's fonts (scripts/subset-fonts.sh)", () => {
-  for (const lang of ["en", "ar"] as const) {
-    it(`draws the ${lang} pages with the cut files the page preloads, never a whole package face`, async () => {
-      const context = await newContext(browser, { lang, width: 390 });
-      const page = await context.newPage();
-      // Each font file by its name, without the build's hash.
-      const fileName = (url: string) => new URL(url).pathname.replace(/-[\w-]{8}\.woff2$/, ".woff2");
-      const fonts: string[] = [];
-      page.on("request", (r) => {
-        if (r.resourceType() === "font") fonts.push(fileName(r.url()));
-      });
-      const product = (await (await fetch(`${baseUrl()}/api/products?limit=1`)).json()).products[0]._id;
-      for (const path of ["/", "/shop", `/product/${product}`]) {
-        await page.goto(path);
-        await page.evaluate(() => document.fonts.ready);
-        const preloaded = (
-          await page.$$eval('link[rel="preload"][as="font"]', (links) => links.map((l) => (l as HTMLLinkElement).href))
-        ).map(fileName);
-        expect(preloaded.length, path).toBeGreaterThan(0);
-        for (const file of preloaded) expect(fonts, `${path} uses its preloaded ${file}`).toContain(file);
-        const drawnWith = await page.evaluate(() =>
-          [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, "")),
-        );
-        expect(drawnWith, path).toContain(lang === "en" ? "Inter Variable" : "Noto Kufi Arabic Variable");
-      }
-      expect(new Set(fonts)).toEqual(
-        new Set(
-          lang === "en"
-            ? ["/assets/inter-core-wght.woff2"]
-            : ["/assets/noto-kufi-arabic-core-wght.woff2", "/assets/noto-kufi-arabic-latin-core-wght.woff2"],
-        ),
-      );
-      await context.close();
-    });
-  }
-});
-
 describe("the page's dictionary, a file of its own (decision 356)", () => {
   it("is named by the page, not carried in it, and fetched once while the page loads", async () => {
     const html = await (await fetch(`${baseUrl()}/about`, { headers: { cookie: "lang=ar" } })).text();
