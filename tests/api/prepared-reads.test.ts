@@ -11,6 +11,8 @@ import { makeProduct } from "../support/catalog-factories";
 import { resolveSession } from "../../server/modules/accounts/sessions";
 import { addToWishlist, wishlistProductIds } from "../../server/modules/catalog/wishlist";
 import { sessions, users } from "../../server/db/schema";
+import { countListing } from "../../server/modules/catalog/read/listing-statements";
+import { listingShape, listingValues } from "../../server/modules/catalog/read/listing-query";
 import { hashToken } from "../../server/modules/accounts/sessions";
 
 let t: TestApp;
@@ -52,6 +54,24 @@ describe("prepared reads", () => {
       builds.mockClear();
       expect(await wishlistProductIds(t.deps, a.user.id)).toEqual([product.id]);
       expect(await wishlistProductIds(t.deps, b.user.id)).toEqual([]);
+      expect(builds).not.toHaveBeenCalled();
+    } finally {
+      builds.mockRestore();
+    }
+  });
+
+  it("counts a filter's matches with one statement whatever the sort", async () => {
+    await makeProduct(t.deps.db, { name: "Counted Dress", category: "dresses" });
+    const query = (sortBy: "asc" | "desc" | "newest") =>
+      ({ category: "dresses", sortBy, page: 1, limit: 12, price: undefined }) as const;
+    const shapeSorted = (sortBy: "asc" | "desc" | "newest") => listingShape(query(sortBy), null, "");
+    const values = listingValues(query("asc"), "");
+    const first = await countListing(t.deps.db, shapeSorted("asc"), values);
+    expect(first.total).toBeGreaterThan(0);
+    const builds = vi.spyOn(t.deps.db, "select");
+    try {
+      expect(await countListing(t.deps.db, shapeSorted("desc"), values)).toEqual(first);
+      expect(await countListing(t.deps.db, shapeSorted("newest"), values)).toEqual(first);
       expect(builds).not.toHaveBeenCalled();
     } finally {
       builds.mockRestore();

@@ -146,12 +146,17 @@ export async function readListingPage(
   });
 }
 
+/**
+ * How many products match a listing of this shape. The count does not depend on the sort, so it
+ * is compiled and prepared once per filter shape, not once per sort of it.
+ */
 export async function countListing(
   db: Db,
   shape: ListingShape,
   values: ListingValues,
   on: DbOrTx = db,
 ): Promise<ListingTotal> {
-  const [cells] = await queryArrays(on, listingStatements(db, shape).count, countBinding(values));
+  const unsorted = shape.sortBy === null ? shape : { ...shape, sortBy: null };
+  const [cells] = await queryArrays(on, listingStatements(db, unsorted).count, countBinding(values));
   return cappedTotal(cells![0] as number, countCeiling(values));
 }
