@@ -21,7 +21,7 @@ cut() {
 
 # English: ASCII and the punctuation the dictionary and the demo shop use (keep app.css's
 # unicode-range of each face the same as these lists).
-LATIN="U+0020-007E,U+00A0,U+00A7,U+00A9,U+00AB,U+00B7,U+00BB,U+00D7,U+2009,U+200B,U+2010-2011,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+2039-203A,U+2192,U+2212"
+LATIN="U+0020-007E,U+00A0,U+00A7,U+00A9,U+00AB,U+00B7,U+00BB,U+00D7,U+2009,U+200B-200F,U+2010-2011,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+2039-203A,U+2192,U+2212"
 ARABIC="U+060C,U+061B,U+061F,U+0621-065F,U+066A-066C,U+0670,U+200C-200F"
 inter=node_modules/@fontsource-variable/inter/files
 kufi=node_modules/@fontsource-variable/noto-kufi-arabic/files

@@ -8,6 +8,13 @@ import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { formatEgp } from "@core/pricing";
+import {
+  cutsByFamily,
+  fontFaces,
+  PACKAGE_FONTS_CSS,
+  packageFontsCss,
+  subtractRanges,
+} from "../../scripts/package-font-faces.mjs";
 
 const root = path.resolve(__dirname, "../..");
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
@@ -85,5 +92,43 @@ describe("the cut fonts", () => {
       }).format(new Date("2026-09-27T12:00:00Z"));
     expect(codes(outside(latin(), `${formatEgp(-1_234_550, "en")} ${date("en")}`))).toEqual([]);
     expect(codes(outside(arabic(), `${formatEgp(-1_234_550, "ar")} ${date("ar")}`))).toEqual([]);
+  });
+
+  it("leave their letters to them alone: no package face of the family covers one (decision 367)", () => {
+    const appCss = read("app/app.css");
+    expect(appCss).toContain('@import "./package-fonts.css"');
+    expect(appCss).not.toMatch(/@import "@fontsource/);
+    expect(fs.readFileSync(PACKAGE_FONTS_CSS, "utf8"), "run node scripts/package-font-faces.mjs").toBe(
+      packageFontsCss(),
+    );
+    const cut = cutsByFamily(appCss);
+    const faces = fontFaces(fs.readFileSync(PACKAGE_FONTS_CSS, "utf8"));
+    expect(faces.length).toBeGreaterThan(5);
+    for (const face of faces) {
+      const taken = cut.get(face.family!) ?? [];
+      expect(taken.length, face.family).toBeGreaterThan(0);
+      expect(subtractRanges(face.ranges, taken), face.file).toEqual(face.ranges);
+    }
+  });
+
+  it("subtract ranges to the code points left", () => {
+    expect(
+      subtractRanges(
+        [
+          [0x00, 0xff],
+          [0x2000, 0x206f],
+        ],
+        [
+          [0x20, 0x7e],
+          [0xab, 0xab],
+          [0x2000, 0x2010],
+        ],
+      ),
+    ).toEqual([
+      [0x00, 0x1f],
+      [0x7f, 0xaa],
+      [0xac, 0xff],
+      [0x2011, 0x206f],
+    ]);
   });
 });
