@@ -11,27 +11,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { demoShopEnv, startBuiltServer } from "../../scripts/built-server.mjs";
+import { cutsByFamily } from "../../scripts/package-font-faces.mjs";
 import { CHROMIUM } from "./support/browser";
 
 const ADMIN = { email: "admin@font-cuts.test", password: "Font-cuts-pass-1" };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-font-cuts-"));
 
-/** The cut files' unicode-range (app/app.css), Latin and Arabic together. */
-const CUTS = [
-  [0x0a, 0x0a],
-  [0x20, 0x7e],
-  ...[0xa0, 0xa7, 0xa9, 0xab, 0xb7, 0xbb, 0xd7, 0x2009, 0x200b, 0x2022, 0x2026, 0x2192, 0x2212].map((c) => [c, c]),
-  [0x2010, 0x2011],
-  [0x2013, 0x2014],
-  [0x2018, 0x2019],
-  [0x201c, 0x201d],
-  [0x2039, 0x203a],
-  ...[0x060c, 0x061b, 0x061f, 0x0670].map((c) => [c, c]),
-  [0x0621, 0x065f],
-  [0x066a, 0x066c],
-  [0x200c, 0x200f],
-];
-const inCuts = (ch: string) => CUTS.some(([from, to]) => ch.codePointAt(0)! >= from! && ch.codePointAt(0)! <= to!);
+/** The cut files' letters (app/app.css), Latin and Arabic together; line breaks and tabs draw nothing. */
+const cutRanges = [...cutsByFamily(fs.readFileSync("app/app.css", "utf8")).values()].flat();
+const inCuts = (ch: string) => {
+  const code = ch.codePointAt(0)!;
+  return code === 0x09 || code === 0x0a || cutRanges.some(([from, to]) => code >= from && code <= to);
+};
 
 let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
 let browser: Browser;

@@ -13,6 +13,7 @@ import {
   fontFaces,
   PACKAGE_FONTS_CSS,
   packageFontsCss,
+  parseRanges,
   subtractRanges,
 } from "../../scripts/package-font-faces.mjs";
 
@@ -20,19 +21,12 @@ const root = path.resolve(__dirname, "../..");
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 
 type Range = [number, number];
-const parseRanges = (list: string): Range[] =>
-  list.split(",").map((part) => {
-    const [from, to] = part.trim().replace(/^U\+/i, "").split("-");
-    return [Number.parseInt(from!, 16), Number.parseInt(to ?? from!, 16)];
-  });
 
 /** The unicode-range of each cut face in app.css, by its file. */
 function cssCuts(): Map<string, Range[]> {
   const cuts = new Map<string, Range[]>();
-  for (const [, face] of read("app/app.css").matchAll(/@font-face\s*{([^}]*)}/g)) {
-    const file = /url\("\.\/fonts\/([^"]+)"\)/.exec(face!)?.[1];
-    const range = /unicode-range:\s*([^;]+);/.exec(face!)?.[1];
-    if (file && range) cuts.set(file, parseRanges(range));
+  for (const face of fontFaces(read("app/app.css"))) {
+    if (face.file?.startsWith("./fonts/")) cuts.set(face.file.slice("./fonts/".length), face.ranges);
   }
   return cuts;
 }
