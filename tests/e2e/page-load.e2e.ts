@@ -123,6 +123,25 @@ describe("home rows below the first screen (decision 362)", () => {
   }
 });
 
+describe("the hero's other slides (decision 368)", () => {
+  it("sends only the first slide's picture with the page, and the others once the carousel can show them", async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const hero = html.slice(html.indexOf('data-testid="hero"'), html.indexOf('data-testid="hero-dots"'));
+    const slides = hero.split('data-testid="hero-slide"').length - 1;
+    expect(slides).toBeGreaterThanOrEqual(3);
+    expect(hero.match(/<img /g)?.length).toBe(1);
+    expect(hero.split('data-testid="hero-slide-pending"').length - 1).toBe(slides - 1);
+    const context = await newContext(browser, { width: 390 });
+    const page = await context.newPage();
+    const errors = failOnConsoleErrors(page);
+    await page.goto("/");
+    await expect.poll(() => page.getByTestId("hero-slide-pending").count()).toBe(0);
+    expect(await page.getByTestId("hero-slide").locator("img").count()).toBe(slides);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the page's dictionary, a file of its own (decision 356)", () => {
   it("is named by the page, not carried in it, and fetched once while the page loads", async () => {
     const html = await (await fetch(`${baseUrl()}/about`, { headers: { cookie: "lang=ar" } })).text();

@@ -86,15 +86,22 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               inert={i !== selected}
               data-testid="hero-slide"
             >
-              <ProductImage
-                url={s.image}
-                alt=""
-                width={1600}
-                height={640}
-                sizes="100vw"
-                priority={i === 0}
-                className="aspect-[4/3] w-full object-cover sm:aspect-[5/2]"
-              />
+              {/* The other slides' pictures wait until the carousel can show them (after the first
+                  idle moment): fetched with the page, they shared a slow link with the first one,
+                  the page's largest paint, and with the first row's cards. */}
+              {i === 0 || idle ? (
+                <ProductImage
+                  url={s.image}
+                  alt=""
+                  width={1600}
+                  height={640}
+                  sizes="100vw"
+                  priority={i === 0}
+                  className="aspect-[4/3] w-full object-cover sm:aspect-[5/2]"
+                />
+              ) : (
+                <div className="aspect-[4/3] w-full bg-surface-2 sm:aspect-[5/2]" data-testid="hero-slide-pending" />
+              )}
               <div className="absolute inset-0 flex flex-col items-start justify-end gap-3 bg-gradient-to-t from-black/70 via-black/25 to-transparent p-6 pb-14 text-white md:p-12 md:pb-14">
                 <h2 className="max-w-xl text-2xl font-bold md:text-4xl">
                   <bdi>{s.title}</bdi>
