@@ -28,6 +28,12 @@ export const parseRanges = (list) =>
 const hex = (n) => n.toString(16).toUpperCase().padStart(4, "0");
 const formatRanges = (ranges) => ranges.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(",");
 
+/** Whether a character is in one of the ranges (line breaks and tabs draw nothing: always in). */
+export const covers = (ranges, ch) => {
+  const code = ch.codePointAt(0);
+  return code === 0x09 || code === 0x0a || ranges.some(([from, to]) => code >= from && code <= to);
+};
+
 /** `ranges` without any code point of `taken`. */
 export function subtractRanges(ranges, taken) {
   let out = ranges.map((r) => [...r]);

@@ -11,18 +11,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { demoShopEnv, startBuiltServer } from "../../scripts/built-server.mjs";
-import { cutsByFamily } from "../../scripts/package-font-faces.mjs";
+import { covers, cutsByFamily } from "../../scripts/package-font-faces.mjs";
 import { CHROMIUM } from "./support/browser";
 
 const ADMIN = { email: "admin@font-cuts.test", password: "Font-cuts-pass-1" };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-font-cuts-"));
 
-/** The cut files' letters (app/app.css), Latin and Arabic together; line breaks and tabs draw nothing. */
+/** The cut files' letters (app/app.css), Latin and Arabic together. */
 const cutRanges = [...cutsByFamily(fs.readFileSync("app/app.css", "utf8")).values()].flat();
-const inCuts = (ch: string) => {
-  const code = ch.codePointAt(0)!;
-  return code === 0x09 || code === 0x0a || cutRanges.some(([from, to]) => code >= from && code <= to);
-};
 
 let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
 let browser: Browser;
@@ -85,7 +81,7 @@ describe("the first screen's fonts (scripts/subset-fonts.sh)", () => {
             ),
           ].join(" "),
         );
-        const uncut = [...new Set([...text].filter((ch) => !inCuts(ch)))].map(
+        const uncut = [...new Set([...text].filter((ch) => !covers(cutRanges, ch)))].map(
           (ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase()}`,
         );
         expect(

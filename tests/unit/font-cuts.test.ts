@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { formatEgp } from "@core/pricing";
 import {
+  covers,
   cutsByFamily,
   fontFaces,
   PACKAGE_FONTS_CSS,
@@ -32,11 +33,7 @@ function cssCuts(): Map<string, Range[]> {
 }
 
 const cuts = cssCuts();
-const inCut = (ranges: Range[], ch: string) => {
-  const code = ch.codePointAt(0)!;
-  return code === 0x0a || ranges.some(([from, to]) => code >= from && code <= to);
-};
-const outside = (ranges: Range[], text: string) => [...new Set([...text].filter((ch) => !inCut(ranges, ch)))];
+const outside = (ranges: Range[], text: string) => [...new Set([...text].filter((ch) => !covers(ranges, ch)))];
 const codes = (chars: string[]) => chars.map((ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase()} ${ch}`);
 
 const dictionaryText = (lang: "en" | "ar") =>

@@ -28,6 +28,9 @@ function useIdle(): boolean {
   return idle;
 }
 
+/** A slide picture's box, the picture's and the one holding its place alike. */
+const slideBox = "aspect-[4/3] w-full sm:aspect-[5/2]";
+
 /**
  * The promo carousel (SPEC §2 Home): advances every 4 s and loops; it stops while hovered or
  * focused, with its pause button, and for prefers-reduced-motion (WCAG 2.2.2).
@@ -97,10 +100,10 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                   height={640}
                   sizes="100vw"
                   priority={i === 0}
-                  className="aspect-[4/3] w-full object-cover sm:aspect-[5/2]"
+                  className={`${slideBox} object-cover`}
                 />
               ) : (
-                <div className="aspect-[4/3] w-full bg-surface-2 sm:aspect-[5/2]" data-testid="hero-slide-pending" />
+                <div className={`${slideBox} bg-surface-2`} data-testid="hero-slide-pending" />
               )}
               <div className="absolute inset-0 flex flex-col items-start justify-end gap-3 bg-gradient-to-t from-black/70 via-black/25 to-transparent p-6 pb-14 text-white md:p-12 md:pb-14">
                 <h2 className="max-w-xl text-2xl font-bold md:text-4xl">
