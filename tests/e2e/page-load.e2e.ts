@@ -142,6 +142,65 @@ describe("the hero's other slides (decision 368)", () => {
   });
 });
 
+describe("a card's second picture (decision 369)", () => {
+  const cardPictures = (page: import("playwright-core").Page) => {
+    const urls: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "image" && r.url().includes("/uploads/")) urls.push(new URL(r.url()).pathname);
+    });
+    return urls;
+  };
+  const base = (path: string) => path.replace(/-\d+\.webp$/, "");
+
+  it("is not fetched by a phone, which cannot hover to show it", async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors = failOnConsoleErrors(page);
+    const fetched = cardPictures(page);
+    await page.goto("/shop");
+    await page.waitForLoadState("networkidle");
+    // Demo products share pictures (one's second may be another's first), so: only first pictures come.
+    const firsts = new Set<string>();
+    const seconds = new Set<string>();
+    for (const card of await page.getByTestId("product-card").all()) {
+      firsts.add(base((await card.locator("img").first().getAttribute("srcset"))!.split(" ")[0]));
+      const source = await card.locator("picture source").getAttribute("srcset");
+      if (source) seconds.add(base(source.split(" ")[0]));
+    }
+    expect([...seconds].filter((p) => !firsts.has(p)).length).toBeGreaterThan(2);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.filter((p) => !firsts.has(base(p)))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("is fetched and shown on a desktop when the pointer rests on the card", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = failOnConsoleErrors(page);
+    await page.goto("/shop");
+    const card = page.getByTestId("product-card").first();
+    const second = card.locator("picture img");
+    const source = (await card.locator("picture source").getAttribute("srcset"))!;
+    await card.scrollIntoViewIfNeeded();
+    await card.hover();
+    await expect
+      .poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 1))
+      .toBe(true);
+    expect(base(new URL(await second.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname)).toBe(
+      base(source.split(" ")[0]),
+    );
+    await expect.poll(() => second.evaluate((img) => getComputedStyle(img).opacity)).toBe("1");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the page's dictionary, a file of its own (decision 356)", () => {
   it("is named by the page, not carried in it, and fetched once while the page loads", async () => {
     const html = await (await fetch(`${baseUrl()}/about`, { headers: { cookie: "lang=ar" } })).text();

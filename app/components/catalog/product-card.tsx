@@ -5,7 +5,7 @@ import { useLang, useT } from "~/i18n/react";
 import { ProductBadges } from "./badges";
 import type { CardProduct } from "./card-product";
 import { PriceTag } from "./price-tag";
-import { ProductImage } from "./product-image";
+import { HoverImage, ProductImage } from "./product-image";
 import { productName } from "./product-text";
 import { WishlistButton } from "./wishlist";
 
@@ -72,7 +72,7 @@ export function ProductCard({
             </span>
           )}
           {second ? (
-            <ProductImage
+            <HoverImage
               url={second}
               alt=""
               width={600}

@@ -31,3 +31,21 @@ export function ProductImage({ url, alt, width, height, sizes, eager, priority, 
     />
   );
 }
+
+/** A transparent pixel: what a hover-only picture shows, and fetches, where nothing can hover. */
+const BLANK = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
+/**
+ * A picture shown only under a hovering pointer (a card's second picture). Tailwind's `hover:`
+ * applies only under `(hover: hover)`, so a phone never shows it; the same query on `<source>`
+ * keeps the phone from fetching it, half of a grid's pictures (decision 369).
+ */
+export function HoverImage({ url, alt, width, height, sizes, className }: ProductImageProps) {
+  const { src, srcSet } = imageSources(url);
+  return (
+    <picture>
+      <source media="(hover: hover)" srcSet={srcSet ?? src} sizes={srcSet ? sizes : undefined} />
+      <img src={BLANK} alt={alt} width={width} height={height} loading="lazy" decoding="async" className={className} />
+    </picture>
+  );
+}
