@@ -13,6 +13,8 @@
 //   BENCH_SECONDS       10 per target; BENCH_CONNECTIONS 50
 //   BENCH_ONLY          a part of the target names to run (the ceiling always runs; "render" = the CPU table only)
 //   BENCH_PROFILE=dir   write the server's V8 CPU profile into dir (with BENCH_ONLY=render: the renders')
+//   BENCH_ACCEPT_ENCODING  "gzip, deflate, br, zstd" (Chrome's): what every wrk request accepts, so
+//                       pages and JSON are compressed as a browser's are; "" sends none (uncompressed)
 //   BENCH_KEEP_DB=1     keep the database (PostgreSQL) or data directory (PGlite) afterwards
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
@@ -36,6 +38,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY;
 const KEEP = process.env.BENCH_KEEP_DB === "1";
 const WRK = process.env.BENCH_WRK ?? "wrk";
+/** What a browser accepts: without it every answer left uncompressed, which no customer's does. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
 /** BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const PROFILE = process.env.BENCH_PROFILE;
 const startBuiltServer = (options) =>
@@ -259,7 +263,7 @@ function pathsFile(dir, name, make) {
 /** wrk at CONNECTIONS connections for `seconds`, on random lines of `file` (or one fixed URL). */
 function wrk(base, file, seconds) {
   const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--timeout", "5s"];
-  args.push("-s", path.join(here, "bench", "random-paths.lua"), base, "--", file);
+  args.push("-s", path.join(here, "bench", "random-paths.lua"), base, "--", file, ACCEPT_ENCODING);
   return new Promise((resolve, reject) => {
     execFile(WRK, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`wrk failed: ${err.message}\n${stderr}`));
@@ -436,7 +440,8 @@ async function main() {
 
     console.log(
       `\n${PRODUCTS.toLocaleString("en")} products on ${DB === "postgres" ? "PostgreSQL" : "PGlite (embedded)"}, ` +
-        `wrk at ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores, Node ${process.version}\n`,
+        `wrk at ${CONNECTIONS} connections, ${SECONDS} s each, Accept-Encoding: ${ACCEPT_ENCODING || "none"}, ` +
+        `${os.cpus().length} cores, Node ${process.version}\n`,
     );
     const top = results[0].reqs;
     console.log("| target | req/s | p50 ms | p99 ms | of ceiling | timeouts | failed | backlog s |");

@@ -45,6 +45,9 @@ import { errWithSourceStack } from "./logging/source-mapped-stack";
 import { AccessLog } from "./logging/access-log";
 import pino from "pino";
 
+/** Answers up to this size (all pages and JSON) are compressed in one call; larger ones stream. */
+export const COMPRESS_IN_ONE_CALL_BYTES = 1024 * 1024;
+
 declare module "fastify" {
   interface FastifyInstance {
     /** The Content-Security-Policy of an HTML page for a given script nonce. */
@@ -183,8 +186,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
 
   // Pages, JSON and build assets leave compressed (brotli or gzip); images are already compressed.
+  // A buffered answer (every page and JSON) is compressed in one call (decision 370): the plugin's
+  // default streams anything over 8 KB on two cores through a zlib stream and the threadpool,
+  // which cost three to four times the CPU of compressing it at once.
   await app.register(compress, {
     threshold: 1024,
+    syncThreshold: COMPRESS_IN_ONE_CALL_BYTES,
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });

@@ -1,6 +1,8 @@
 -- wrk script for `npm run bench`: every request is a line picked at random from a file the bench
 -- wrote (a path, optionally a tab and a Cookie header), so requests spread over the catalogue as a
--- shop's do instead of asking one address the memo answers. Prints one JSON line when done.
+-- shop's do instead of asking one address the memo answers. Every request carries the
+-- Accept-Encoding a browser sends (the second argument), so answers are compressed as a shop's are.
+-- Prints one JSON line when done.
 local lines = {}
 local counter = 0
 
@@ -15,6 +17,7 @@ function init(args)
     local path, cookie = line:match("^([^\t]+)\t?(.*)$")
     if path then
       local headers = {}
+      if args[2] and args[2] ~= "" then headers["Accept-Encoding"] = args[2] end
       if cookie ~= "" then headers["Cookie"] = cookie end
       lines[#lines + 1] = wrk.format("GET", path, headers)
     end
