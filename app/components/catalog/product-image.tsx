@@ -40,7 +40,14 @@ const BLANK = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAA
  * applies only under `(hover: hover)`, so a phone never shows it; the same query on `<source>`
  * keeps the phone from fetching it, half of a grid's pictures (decision 369).
  */
-export function HoverImage({ url, alt, width, height, sizes, className }: ProductImageProps) {
+export function HoverImage({
+  url,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+}: Pick<ProductImageProps, "url" | "alt" | "width" | "height" | "sizes" | "className">) {
   const { src, srcSet } = imageSources(url);
   return (
     <picture>
