@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
@@ -6,7 +6,6 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import fs from "node:fs";
-import zlib from "node:zlib";
 import path from "node:path";
 import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
@@ -44,22 +43,35 @@ import { serveUploads } from "./storage/serve-uploads";
 import { errWithSourceStack } from "./logging/source-mapped-stack";
 import { AccessLog } from "./logging/access-log";
 import pino from "pino";
-
-/** Answers up to this size (all pages and JSON) are compressed in one call; larger ones stream. */
-export const COMPRESS_IN_ONE_CALL_BYTES = 1024 * 1024;
+import {
+  BROTLI_OPTIONS,
+  COMPRESS_IN_ONE_CALL_BYTES,
+  COMPRESS_MIN_BYTES,
+  registerKeptCompression,
+  type CompressionStats,
+  type KeptCopies,
+} from "./http/compression";
 
 declare module "fastify" {
   interface FastifyInstance {
+    /** Shared texts compressed once and sent from their kept copies (server/http/compression.ts). */
+    compressionStats: () => CompressionStats;
+    /** Sends bytes every visitor gets alike from their kept compressed copy, made on first need. */
+    sendCompressedOnce: (req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) => FastifyReply;
     /** The Content-Security-Policy of an HTML page for a given script nonce. */
     pageCsp: (nonce: string) => string;
+    /** The same policy allowing the inline scripts of these SHA-256 hashes (base64) instead. */
+    pageCspForHashes: (sha256s: string[]) => string;
   }
 }
 
 /**
  * Styles stay 'unsafe-inline': a style nonce would switch that off and block React's style
  * attributes. Google's sign-in (only with GOOGLE_CLIENT_ID) loads its script, style and frame.
+ * A page's inline scripts are allowed by a nonce of its own reply, or, for a guest page sent from
+ * the page cache, by their hashes (`pageCspForHashes`, decision 372).
  */
-function pageCspBuilder(config: Config): (nonce: string) => string {
+function pageCspBuilders(config: Config) {
   const google = config.GOOGLE_CLIENT_ID
     ? {
         scripts: ["https://accounts.google.com/gsi/client"],
@@ -68,9 +80,9 @@ function pageCspBuilder(config: Config): (nonce: string) => string {
       }
     : { scripts: [], styles: [], frames: [] };
   const join = (...parts: string[]) => parts.join(" ");
-  const before = `default-src 'self';script-src 'self' 'nonce-`;
+  const before = `default-src 'self';script-src 'self' `;
   const after = [
-    `'${google.scripts.length ? ` ${join(...google.scripts)}` : ""}`,
+    google.scripts.length ? ` ${join(...google.scripts)}` : "",
     `img-src ${join("'self'", "data:", "blob:", ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : []))}`,
     `style-src ${join("'self'", "'unsafe-inline'", ...google.styles)}`,
     `font-src 'self' data:`,
@@ -82,7 +94,10 @@ function pageCspBuilder(config: Config): (nonce: string) => string {
     `object-src 'none'`,
     `script-src-attr 'none'`,
   ].join(";");
-  return (nonce) => before + nonce + after;
+  return {
+    pageCsp: (nonce: string) => `${before}'nonce-${nonce}'${after}`,
+    pageCspForHashes: (sha256s: string[]) => before + sha256s.map((h) => `'sha256-${h}'`).join(" ") + after,
+  };
 }
 
 /** A hop count becomes "the last n addresses are proxies"; a list is handed over as it is. */
@@ -188,12 +203,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Pages, JSON and build assets leave compressed (brotli or gzip); images are already compressed.
   // A buffered answer (every page and JSON) is compressed in one call (decision 370): the plugin's
   // default streams anything over 8 KB on two cores through a zlib stream and the threadpool,
-  // which cost three to four times the CPU of compressing it at once.
+  // which cost three to four times the CPU of compressing it at once. Texts every visitor gets
+  // alike keep their compressed copies (decision 371).
+  const keptCompression = registerKeptCompression(app);
+  app.decorate("compressionStats", keptCompression.stats);
+  app.decorate("sendCompressedOnce", keptCompression.sendCompressedOnce);
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_MIN_BYTES,
     syncThreshold: COMPRESS_IN_ONE_CALL_BYTES,
     encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: BROTLI_OPTIONS,
   });
   await app.register(cookie);
   // Helmet sets the static security headers; the page CSP (with a per-request script nonce) is
@@ -207,7 +226,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Other sites still get no referrer.
     referrerPolicy: { policy: "same-origin" },
   });
-  app.decorate("pageCsp", pageCspBuilder(config));
+  const csp = pageCspBuilders(config);
+  app.decorate("pageCsp", csp.pageCsp);
+  app.decorate("pageCspForHashes", csp.pageCspForHashes);
   // With REDIS_URL, every process behind a load balancer shares one count per client (DESIGN.md §7).
   // Without Redis (or while it is down) each process counts alone (server/http/rate-limit-store.ts).
   const redis = config.REDIS_URL

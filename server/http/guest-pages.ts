@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { COOKIES } from "@core/constants";
 import { newNonce, nonceOffsets, withNonce, type CachedPage, type PageSource } from "./page-cache";
+import { inlineScriptHashes } from "./script-hashes";
 
 /**
  * What a CDN in front may do with a guest page: keep it briefly (our own cache is cleared by
@@ -71,40 +72,48 @@ export async function renderedForCache(
     status: response.status,
     headers,
     html: htmlBytes,
-    nonceAt: html ? nonceOffsets(body, placeholder) : [],
-    bytes: htmlBytes.length + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
+    nonceAt: html && !keep ? nonceOffsets(body, placeholder) : [],
+    scriptHashes: html && keep ? inlineScriptHashes(body) : [],
+    compressed: {},
+    // The compressed copies are made on first need; half the page's size bounds both together.
+    bytes: htmlBytes.length * 1.5 + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
     storedAt: 0,
   };
   return { page, body, cookies, keep };
 }
 
 /**
- * Sends a page with a nonce of its own. `own` is this request's own render; without it, or when
- * it was kept, the reply is a shareable guest page and carries the CDN headers.
+ * Sends a guest's page. `own` is this request's own render; without it, or when it was kept, the
+ * reply is a shareable guest page: it carries the CDN headers, and the same bytes go to every
+ * guest, its scripts allowed by their hashes and its compressed copy made once (decision 372).
+ * A page that was not kept gets a nonce of its own, as a signed-in page does.
  */
 export function sendGuestPage(
   app: FastifyInstance,
+  req: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
   source: PageSource,
   own?: RenderedPage,
 ) {
-  const nonce = newNonce();
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
-  if (html) reply.header("content-security-policy", app.pageCsp(nonce));
   if (own?.cookies.length) reply.header("set-cookie", own.cookies);
   const shared = !own || own.keep;
-  if (shared) {
-    reply.header("cache-control", GUEST_CACHE_CONTROL);
-    reply.header("vary", varyWithCookie(reply.getHeader("vary")));
-  }
   // Whether this reply came from the cache: for tests and for an operator reading the headers.
   reply.header("x-page-cache", shared ? source : "bypass");
-  if (own && !html) return reply.send(own.body);
-  // The nonce and its placeholder have the same length, so a Content-Length stays right.
-  return reply.send(withNonce(page, nonce));
+  if (!shared || !html) {
+    if (!html) return reply.send(own ? own.body : page.html);
+    const nonce = newNonce();
+    reply.header("content-security-policy", app.pageCsp(nonce));
+    // The nonce and its placeholder have the same length, so a Content-Length stays right.
+    return reply.send(withNonce(page, nonce));
+  }
+  reply.header("content-security-policy", app.pageCspForHashes(page.scriptHashes));
+  reply.header("cache-control", GUEST_CACHE_CONTROL);
+  reply.header("vary", varyWithCookie(reply.getHeader("vary")));
+  return app.sendCompressedOnce(req, reply, page.html, page.compressed);
 }
 
 /** `vary` with Cookie added once (a page that depends on who asks must say so to every cache). */

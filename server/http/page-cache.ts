@@ -7,12 +7,14 @@
  *   and moves to the protected one on its first hit. A stream of one-off addresses (an attacker's
  *   million query strings) only churns probation and never evicts the pages shoppers keep asking for.
  * - Single flight: while one render of a key runs, the same key's other misses wait for it.
- * - The CSP nonce is never reused: the render writes a secret placeholder where the nonce goes, and
- *   each response gets a fresh nonce written over it at send time (`withNonce`).
+ * - A kept page is the same bytes for every guest, compressed once: its inline scripts are allowed
+ *   by their hashes, not by a nonce (decision 372). A page rendered for one guest and not kept is
+ *   sent with a fresh nonce written over the render's placeholder (`withNonce`).
  * - A render that overlapped a write is not kept (it may show the old data).
  */
 import crypto from "node:crypto";
 import { on } from "../events";
+import type { KeptCopies } from "./compression";
 
 export interface CachedPage {
   status: number;
@@ -23,8 +25,15 @@ export interface CachedPage {
    * Arabic page (its markup would take two bytes a character there).
    */
   html: Buffer;
-  /** Where in `html` the render wrote its secret stand-in for the nonce (never sent to anyone). */
+  /**
+   * Where in `html` the render wrote its stand-in for the nonce, for a page sent with a nonce of
+   * its own (one not kept). A kept page's stand-in is inert: no policy it is sent with names it.
+   */
   nonceAt: number[];
+  /** A kept page's inline scripts, allowed by these hashes in the policy it is sent with. */
+  scriptHashes: string[];
+  /** A kept page's compressed copies, made on the first answer that asks for each encoding. */
+  compressed: KeptCopies;
   bytes: number;
   storedAt: number;
 }

@@ -140,7 +140,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     const key = guestPageKey(req);
     if (req.method === "HEAD") {
       const page = pageCache.peek(key);
-      if (page) sendGuestPage(app, reply, page, "hit");
+      if (page) sendGuestPage(app, req, reply, page, "hit");
       return Boolean(page);
     }
     let own: RenderedPage | "busy" | undefined;
@@ -160,8 +160,8 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       }
     });
     if (own === "busy") busy(req, reply);
-    else if (own) sendGuestPage(app, reply, own.page, source, own);
-    else if (page) sendGuestPage(app, reply, page, source);
+    else if (own) sendGuestPage(app, req, reply, own.page, source, own);
+    else if (page) sendGuestPage(app, req, reply, page, source);
     else return false;
     return true;
   }
@@ -187,16 +187,16 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       response = new Response(response.body, { status: 503, headers: response.headers });
       response.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
     }
-    return { response, context };
+    return { response, context, visitorGone: request.signal };
   }
 
   /** One page through React Router, with the same services the API uses in its load context. */
   async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
     const nonce = newNonce();
-    const { response } = await routeRequest(req, reply, nonce);
+    const { response, visitorGone } = await routeRequest(req, reply, nonce);
     if (response.headers.get("content-type")?.startsWith("text/html"))
       reply.header("content-security-policy", app.pageCsp(nonce));
-    return sendWebResponse(reply, response, rendered, Boolean(req.sessionToken));
+    return sendWebResponse(reply, response, rendered, Boolean(req.sessionToken), visitorGone);
   }
 }
 
@@ -233,7 +233,13 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicUrl: strin
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response, rendered: () => void, signedIn: boolean) {
+async function sendWebResponse(
+  reply: FastifyReply,
+  response: Response,
+  rendered: () => void,
+  signedIn: boolean,
+  visitorGone: AbortSignal,
+) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
@@ -251,5 +257,5 @@ async function sendWebResponse(reply: FastifyReply, response: Response, rendered
     rendered();
     return reply.send();
   }
-  return reply.send(readEagerly(response.body, rendered));
+  return reply.send(await readEagerly(response.body, rendered, visitorGone));
 }

@@ -5,8 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zlib from "node:zlib";
-import { COMPRESS_IN_ONE_CALL_BYTES } from "../../server/app";
+import { COMPRESS_IN_ONE_CALL_BYTES } from "../../server/http/compression";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { makeProduct } from "../support/catalog-factories";
+import { emit } from "../../server/events";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,5 +41,48 @@ describe("a large JSON answer", () => {
     const plain = await t.app.inject({ url: "/api/openapi.json" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.payload);
+  });
+});
+
+describe("text every visitor gets alike (decision 371)", () => {
+  it("is compressed once and sent from its kept copy, until the catalogue changes it", async () => {
+    for (let i = 0; i < 3; i++) await makeProduct(t.deps.db, { name: `Kept Copy Dress ${i}` });
+    emit("catalogue.changed", { reason: "product" });
+    const ask = (encoding: string) =>
+      t.app.inject({ url: "/api/promos-featuredproducts", headers: { "accept-encoding": encoding } });
+    const before = t.app.compressionStats();
+    const first = await ask(CHROME);
+    const second = await ask(CHROME);
+    const plain = await ask("identity");
+    const after = t.app.compressionStats();
+    expect(after.compressed - before.compressed).toBe(1);
+    expect(after.reused - before.reused).toBe(1);
+    for (const res of [first, second]) {
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.payload);
+    }
+    // gzip is kept beside brotli, from the same text.
+    const gz = await ask("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.payload);
+
+    // A write clears the memo: the next answer is the new text's, never the kept copy of the old.
+    await makeProduct(t.deps.db, { name: "After The Write Dress" });
+    emit("catalogue.changed", { reason: "product" });
+    const changed = await ask(CHROME);
+    const text = zlib.brotliDecompressSync(changed.rawPayload).toString();
+    expect(text).toContain("After The Write Dress");
+    expect(text).toBe((await ask("identity")).payload);
+  });
+
+  it("is not compressed for a client that asks for no compression", async () => {
+    const res = await t.app.inject({
+      url: "/api/promos-featuredproducts",
+      headers: { "accept-encoding": "br", "x-no-compression": "1" },
+    });
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(res.payload)).toBeTypeOf("object");
   });
 });

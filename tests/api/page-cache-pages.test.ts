@@ -1,12 +1,15 @@
 /**
  * Guest pages from the page cache, through the real server build (`npm run build`; skipped,
  * visibly, without it): a guest's second visit is a hit, a signed-in page never is, a price change
- * empties the cache, parallel misses render once, and each response has its own CSP nonce.
+ * empties the cache, parallel misses render once, a kept page is the same bytes for every guest
+ * (its scripts allowed by their hashes) and is compressed once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
@@ -60,28 +63,58 @@ afterAll(async () => {
 
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 
+/** The CSP sources of a page's inline scripts, worked out here from the HTML as a browser would. */
+const inlineScriptsOf = (html: string) => [
+  ...new Set(
+    [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes]) => !/\bsrc=/.test(attributes!))
+      .map(([, , text]) => `'sha256-${crypto.createHash("sha256").update(text!, "utf8").digest("base64")}'`),
+  ),
+];
+
 describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)", () => {
-  it("answers a guest's second visit from the cache, with CDN headers and a fresh nonce", async () => {
+  it("answers a guest's second visit from the cache, with CDN headers, the same bytes and its scripts' hashes", async () => {
     const first = await app.inject({ method: "GET", url: "/about" });
     expect(first.statusCode).toBe(200);
     expect(first.headers["x-page-cache"]).toBe("miss");
     const second = await app.inject({ method: "GET", url: "/about" });
     expect(second.headers["x-page-cache"]).toBe("hit");
-    expect(second.body.length).toBe(first.body.length);
+    expect(second.body).toBe(first.body);
     expect(second.headers["cache-control"]).toContain("s-maxage=");
     expect(second.headers["cache-control"]).toContain("stale-while-revalidate=");
     expect(String(second.headers.vary)).toMatch(/\bCookie\b/i);
-    const [a, b] = [
-      nonceOf(first.headers["content-security-policy"]),
-      nonceOf(second.headers["content-security-policy"]),
-    ];
-    expect(a).toBeTruthy();
-    expect(b).toBeTruthy();
-    expect(a).not.toBe(b);
-    // Each page's scripts carry that response's own nonce, never the other's.
-    expect(first.body).toContain(`nonce="${a}"`);
-    expect(second.body).toContain(`nonce="${b}"`);
-    expect(second.body).not.toContain(a!);
+    // Decision 372: no nonce, which would make every reply's bytes differ; each inline script of
+    // the page, and nothing else, is allowed by its hash.
+    for (const res of [first, second]) {
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).not.toContain("'nonce-");
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(" ").filter(Boolean);
+      const hashes = scriptSrc.filter((s) => s.startsWith("'sha256-")).sort();
+      expect(hashes).toEqual(inlineScriptsOf(res.body).sort());
+      expect(scriptSrc.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'"]);
+    }
+    expect(inlineScriptsOf(first.body).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("compresses a kept page once, whatever the number of guests", async () => {
+    const url = "/shipping-policy";
+    const chrome = { "accept-encoding": "gzip, deflate, br, zstd" };
+    const plain = await app.inject({ method: "GET", url });
+    const before = app.compressionStats();
+    const replies = [];
+    for (let i = 0; i < 3; i++) replies.push(await app.inject({ method: "GET", url, headers: chrome }));
+    const after = app.compressionStats();
+    expect(after.compressed - before.compressed).toBe(1);
+    expect(after.reused - before.reused).toBe(2);
+    for (const res of replies) {
+      expect(res.headers["x-page-cache"]).toBe("hit");
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+    }
+    const gz = await app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it("renders a guest's miss once and a hit not at all", async () => {
@@ -143,8 +176,8 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
     expect(replies.every((r) => r.statusCode === 200)).toBe(true);
     expect(app.pageCache.stats().renders - rendersBefore).toBe(1);
     expect(replies.filter((r) => r.headers["x-page-cache"] === "miss")).toHaveLength(1);
-    const nonces = replies.map((r) => nonceOf(r.headers["content-security-policy"]));
-    expect(new Set(nonces).size).toBe(20);
+    expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    expect(new Set(replies.map((r) => r.headers["content-security-policy"])).size).toBe(1);
   });
 
   it("does not keep a page that is not found", async () => {
@@ -152,5 +185,11 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
     expect(first.statusCode).toBe(404);
     const second = await app.inject({ method: "GET", url: "/no-such-page" });
     expect(second.headers["x-page-cache"]).toBe("bypass");
+    // A page rendered for one guest and not kept keeps a nonce of its own reply.
+    const [a, b] = [first, second].map((r) => nonceOf(r.headers["content-security-policy"]));
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(b);
+    expect(second.body).toContain(`nonce="${b}"`);
+    expect(second.body).not.toContain(a!);
   });
 });

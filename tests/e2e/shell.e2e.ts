@@ -79,12 +79,49 @@ describe("app shell", () => {
     await context.close();
   });
 
-  it("sends security headers and a nonce-based content security policy", async () => {
+  it("sends security headers and a content security policy: hashes for a kept guest page, a nonce otherwise", async () => {
+    await fetch(`${baseUrl()}/`);
     const res = await fetch(`${baseUrl()}/`);
+    expect(res.headers.get("x-page-cache")).toBe("hit");
     const csp = res.headers.get("content-security-policy") ?? "";
-    expect(csp).toMatch(/script-src[^;]*'nonce-/);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^;]*;/);
+    expect(csp).not.toContain("'unsafe-inline' 'sha256");
+    expect(csp).not.toContain("'nonce-");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    // A page that is not kept (not found) is rendered for its one visitor, with a nonce of its own.
+    const notFound = await fetch(`${baseUrl()}/no-such-page`);
+    expect(notFound.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  });
+
+  it("runs a guest's page from the cache under its scripts' hashes, with no policy violation (en, ar)", async () => {
+    for (const lang of ["en", "ar"] as const) {
+      const context = await newContext(browser, { lang });
+      const page = await context.newPage();
+      const errors = failOnConsoleErrors(page);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { cspViolations: seen });
+        document.addEventListener("securitypolicyviolation", (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+      // The shop's loader data carries product names in the page's language (Arabic: UTF-8 bytes).
+      await page.goto("/shop?sortBy=oldest");
+      const res = await page.goto("/shop?sortBy=oldest");
+      expect(res?.headers()["x-page-cache"]).toBe("hit");
+      expect(res?.headers()["content-security-policy"]).toContain("'sha256-");
+      // The deferred module ran (an inline module the loader makes, allowed by its hash) and hydrated.
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window, undefined, { timeout: 20_000 });
+      await page
+        .getByRole("link", { name: lang === "ar" ? "من نحن" : "About" })
+        .first()
+        .click();
+      await page.waitForURL(/\/about$/);
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it("serves robots.txt with the sitemap", async () => {

@@ -21,6 +21,8 @@ const page = (text: string, placeholder = newNonce()): CachedPage => {
     headers: [["content-type", "text/html; charset=utf-8"]],
     html,
     nonceAt: nonceOffsets(html, placeholder),
+    scriptHashes: [],
+    compressed: {},
     bytes: html.length,
     storedAt: 0,
   };

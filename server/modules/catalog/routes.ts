@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { translate } from "@core/i18n";
 import { requireUser } from "../../http/access";
+import { keepCompressed } from "../../http/compression";
 import { mountContract } from "../../http/operation";
 import { catalogContract } from "./contract";
 import { homeDataJson } from "./read/home-data-json";
@@ -14,13 +15,18 @@ export async function catalogRoutes(app: FastifyInstance) {
 
   // The listing, the home data and a customer's product are sent as memoised JSON text (decisions 042, 043): serialising
   // them was most of their cost. Their shape is the contract's; home-data.ts and list-products.ts make it.
+  // The same text goes to many visitors, so its compressed copy is kept too (decision 371).
   mountContract(app, "catalog", catalogContract, {
     getHomeData: async (req, reply) =>
-      reply.type("application/json; charset=utf-8").send(await homeDataJson(deps, req.lang)),
+      keepCompressed(reply)
+        .type("application/json; charset=utf-8")
+        .send(await homeDataJson(deps, req.lang)),
     getHomeRows: async (req, reply) =>
-      reply.type("application/json; charset=utf-8").send(await homeRowsJson(deps, req.lang)),
+      keepCompressed(reply)
+        .type("application/json; charset=utf-8")
+        .send(await homeRowsJson(deps, req.lang)),
     listProducts: async (req, reply) =>
-      reply
+      keepCompressed(reply)
         .type("application/json; charset=utf-8")
         .send(await listProductsJson(deps, req.query, await req.currentUser())),
     getProduct: async (req, reply) =>

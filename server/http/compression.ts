@@ -1,0 +1,162 @@
+/**
+ * Kept compressed copies of the texts every visitor gets alike (decision 371).
+ *
+ * @fastify/compress compresses each answer as it leaves, in one call (decision 370). The home data
+ * (233 KB of JSON, 2.5 ms at brotli 4) and a guest's listing page are memoised as text and sent to
+ * visitor after visitor, so the same bytes were compressed again for each: the call's whole cost.
+ * A route that sends such text marks it with `keepCompressed(reply)`; this hook keeps its brotli
+ * and gzip copies, by content, and the next visitor's answer is the kept copy. Copies are bounded by
+ * bytes, least recently used first. A guest page the page cache keeps is the same bytes for every
+ * guest too (decision 372): it holds its own copies and is sent with `sendCompressedOnce`.
+ * Everything else, and streams, is left to @fastify/compress, which leaves an answer that already
+ * carries a Content-Encoding alone.
+ *
+ * Tried and dropped: compressing every answer on the threadpool (zlib's one-call asynchronous
+ * functions), to spare the event loop. Fifty encoders at once cost more in all than one at a time
+ * on the event loop, and the machine's second core is not free (PostgreSQL and the load use it):
+ * a cached home page fell from 530 to 410 answers a second, random guest pages were unchanged.
+ */
+import zlib from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { negotiate } from "@fastify/accept-negotiator";
+
+/** Answers up to this size (all pages and JSON) are compressed in one call; larger ones stream. */
+export const COMPRESS_IN_ONE_CALL_BYTES = 1024 * 1024;
+/** Smaller answers are not worth compressing (@fastify/compress's `threshold` too). */
+export const COMPRESS_MIN_BYTES = 1024;
+/** Memory for kept compressed copies, with the texts they were made from. */
+const KEPT_COPIES_BYTES = 8 * 1024 * 1024;
+
+/** Brotli quality 4: decision 370 weighed 2 (cheaper, 6–9 % bigger) and kept 4. */
+export const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+type Encoding = "br" | "gzip";
+const ENCODINGS: Encoding[] = ["br", "gzip"];
+
+/** The text types worth compressing that routes send buffered: pages, JSON, CSV, plain text, XML. */
+const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:json|xml)\b)/i;
+
+const KEEP = Symbol("keepCompressed");
+
+/** Marks this reply's text as the same for every visitor: its compressed copy may be kept. */
+export function keepCompressed(reply: FastifyReply): FastifyReply {
+  (reply as unknown as Record<symbol, boolean>)[KEEP] = true;
+  return reply;
+}
+
+export interface CompressionStats {
+  /** Marked texts compressed (each kept after). */
+  compressed: number;
+  /** Answers sent from a kept copy. */
+  reused: number;
+  keptBytes: number;
+}
+
+/** The compressed copies of one text or page, by encoding. */
+export type KeptCopies = Partial<Record<Encoding, Buffer>>;
+
+/**
+ * Compressed copies by text, least recently used first (a Map keeps insertion order). Each text is
+ * counted at two bytes a character (a JavaScript string's most) and its copies at one more: brotli
+ * and gzip together take well under half of JSON's size.
+ */
+class CopiesByText {
+  private readonly copies = new Map<string, KeptCopies>();
+  bytes = 0;
+
+  private static cost = (text: string) => text.length * 3;
+
+  /** The copies kept for this text (none yet for a new one), now the most recently used. */
+  copiesOf(text: string): KeptCopies {
+    let entry = this.copies.get(text);
+    if (entry) this.copies.delete(text);
+    else {
+      entry = {};
+      this.bytes += CopiesByText.cost(text);
+    }
+    this.copies.set(text, entry);
+    for (const oldest of this.copies.keys()) {
+      if (this.bytes <= KEPT_COPIES_BYTES || oldest === text) break;
+      this.copies.delete(oldest);
+      this.bytes -= CopiesByText.cost(oldest);
+    }
+    return entry;
+  }
+}
+
+/**
+ * Adds the hook for marked texts; returns the counters (for tests) and `sendCompressedOnce`, for
+ * bytes that keep their copies themselves (a kept guest page, server/http/guest-pages.ts).
+ */
+export function registerKeptCompression(app: FastifyInstance) {
+  const kept = new CopiesByText();
+  const counts = { compressed: 0, reused: 0 };
+
+  /** `body` in the encoding this client takes, from `copies` or compressed into them now. */
+  function encoded(req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies): Buffer {
+    const encoding = chosenEncoding(req, reply);
+    if (!encoding) return body;
+    let copy = copies[encoding];
+    if (copy) counts.reused++;
+    else {
+      copy = copies[encoding] = compress(encoding, body);
+      counts.compressed++;
+    }
+    reply.header("content-encoding", encoding);
+    reply.header("vary", withAcceptEncoding(reply.getHeader("vary")));
+    reply.header("content-length", copy.length);
+    return copy;
+  }
+
+  app.addHook("onSend", (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    if (typeof payload !== "string" || (reply as unknown as Record<symbol, boolean>)[KEEP] !== true) {
+      return done(null, payload);
+    }
+    // Length in characters is at most the length in bytes, and at least half of it.
+    if (payload.length < COMPRESS_MIN_BYTES || payload.length > COMPRESS_IN_ONE_CALL_BYTES / 2) {
+      return done(null, payload);
+    }
+    if (!chosenEncoding(req, reply)) return done(null, payload);
+    done(null, encoded(req, reply, Buffer.from(payload), kept.copiesOf(payload)));
+  });
+
+  return {
+    stats: (): CompressionStats => ({ ...counts, keptBytes: kept.bytes }),
+    sendCompressedOnce(req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) {
+      if (body.length < COMPRESS_MIN_BYTES || body.length > COMPRESS_IN_ONE_CALL_BYTES) return reply.send(body);
+      return reply.send(encoded(req, reply, body, copies));
+    },
+  };
+}
+
+function compress(encoding: Encoding, input: Buffer): Buffer {
+  return encoding === "gzip" ? zlib.gzipSync(input) : zlib.brotliCompressSync(input, BROTLI_OPTIONS);
+}
+
+/**
+ * The encoding this answer should leave in, or null: none accepted, already encoded, a partial
+ * answer (Content-Range counts plain bytes), not text, or a client that asked for none. The same
+ * rules as @fastify/compress, so an answer is treated alike on either side of the size line.
+ */
+function chosenEncoding(req: FastifyRequest, reply: FastifyReply): Encoding | null {
+  const accept = req.headers["accept-encoding"];
+  if (!accept || req.headers["x-no-compression"] !== undefined) return null;
+  if (reply.statusCode === 206 || reply.hasHeader("content-range")) return null;
+  const current = reply.getHeader("content-encoding");
+  if (current && current !== "identity") return null;
+  const type = String(reply.getHeader("content-type") ?? "application/json");
+  if (!COMPRESSIBLE.test(type)) return null;
+  const chosen = negotiate(accept.toLowerCase().replace(/\*|x-gzip/g, "gzip"), ENCODINGS);
+  return chosen === "br" || chosen === "gzip" ? chosen : null;
+}
+
+/** `vary` with Accept-Encoding added once. */
+function withAcceptEncoding(vary: unknown): string {
+  const values = (Array.isArray(vary) ? vary : [vary])
+    .flatMap((v) => String(v ?? "").split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return values.some((v) => v.toLowerCase() === "accept-encoding" || v === "*")
+    ? values.join(", ")
+    : [...values, "Accept-Encoding"].join(", ");
+}
