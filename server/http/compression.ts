@@ -92,14 +92,15 @@ export function registerKeptCompression(app: FastifyInstance) {
   const kept = new CopiesByText();
   const counts = { compressed: 0, reused: 0 };
 
-  /** `body` in the encoding this client takes, from `copies` or compressed into them now. */
-  function encoded(req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies): Buffer {
-    const encoding = chosenEncoding(req, reply);
-    if (!encoding) return body;
+  /**
+   * The body in `encoding`, from `copies` or compressed into them now (`body` is only called then:
+   * a kept text is not even encoded to bytes again).
+   */
+  function encoded(reply: FastifyReply, encoding: Encoding, body: () => Buffer, copies: KeptCopies): Buffer {
     let copy = copies[encoding];
     if (copy) counts.reused++;
     else {
-      copy = copies[encoding] = compress(encoding, body);
+      copy = copies[encoding] = compress(encoding, body());
       counts.compressed++;
     }
     reply.header("content-encoding", encoding);
@@ -116,15 +117,22 @@ export function registerKeptCompression(app: FastifyInstance) {
     if (payload.length < COMPRESS_MIN_BYTES || payload.length > COMPRESS_IN_ONE_CALL_BYTES / 2) {
       return done(null, payload);
     }
-    if (!chosenEncoding(req, reply)) return done(null, payload);
-    done(null, encoded(req, reply, Buffer.from(payload), kept.copiesOf(payload)));
+    const encoding = chosenEncoding(req, reply);
+    if (!encoding) return done(null, payload);
+    done(
+      null,
+      encoded(reply, encoding, () => Buffer.from(payload), kept.copiesOf(payload)),
+    );
   });
 
   return {
     stats: (): CompressionStats => ({ ...counts, keptBytes: kept.bytes }),
     sendCompressedOnce(req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) {
-      if (body.length < COMPRESS_MIN_BYTES || body.length > COMPRESS_IN_ONE_CALL_BYTES) return reply.send(body);
-      return reply.send(encoded(req, reply, body, copies));
+      const encoding =
+        body.length < COMPRESS_MIN_BYTES || body.length > COMPRESS_IN_ONE_CALL_BYTES
+          ? null
+          : chosenEncoding(req, reply);
+      return reply.send(encoding ? encoded(reply, encoding, () => body, copies) : body);
     },
   };
 }
