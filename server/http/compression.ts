@@ -19,6 +19,7 @@
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { negotiate } from "@fastify/accept-negotiator";
+import { varyWith } from "./vary";
 
 /** Answers up to this size (all pages and JSON) are compressed in one call; larger ones stream. */
 export const COMPRESS_IN_ONE_CALL_BYTES = 1024 * 1024;
@@ -38,9 +39,11 @@ const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:
 
 const KEEP = Symbol("keepCompressed");
 
+type Marked = FastifyReply & { [KEEP]?: true };
+
 /** Marks this reply's text as the same for every visitor: its compressed copy may be kept. */
 export function keepCompressed(reply: FastifyReply): FastifyReply {
-  (reply as unknown as Record<symbol, boolean>)[KEEP] = true;
+  (reply as Marked)[KEEP] = true;
   return reply;
 }
 
@@ -104,13 +107,13 @@ export function registerKeptCompression(app: FastifyInstance) {
       counts.compressed++;
     }
     reply.header("content-encoding", encoding);
-    reply.header("vary", withAcceptEncoding(reply.getHeader("vary")));
+    reply.header("vary", varyWith(reply.getHeader("vary"), "Accept-Encoding"));
     reply.header("content-length", copy.length);
     return copy;
   }
 
   app.addHook("onSend", (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    if (typeof payload !== "string" || (reply as unknown as Record<symbol, boolean>)[KEEP] !== true) {
+    if (typeof payload !== "string" || (reply as Marked)[KEEP] !== true) {
       return done(null, payload);
     }
     // Length in characters is at most the length in bytes, and at least half of it.
@@ -156,15 +159,4 @@ function chosenEncoding(req: FastifyRequest, reply: FastifyReply): Encoding | nu
   if (!COMPRESSIBLE.test(type)) return null;
   const chosen = negotiate(accept.toLowerCase().replace(/\*|x-gzip/g, "gzip"), ENCODINGS);
   return chosen === "br" || chosen === "gzip" ? chosen : null;
-}
-
-/** `vary` with Accept-Encoding added once. */
-function withAcceptEncoding(vary: unknown): string {
-  const values = (Array.isArray(vary) ? vary : [vary])
-    .flatMap((v) => String(v ?? "").split(","))
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return values.some((v) => v.toLowerCase() === "accept-encoding" || v === "*")
-    ? values.join(", ")
-    : [...values, "Accept-Encoding"].join(", ");
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { COOKIES } from "@core/constants";
 import { newNonce, nonceOffsets, withNonce, type CachedPage, type PageSource } from "./page-cache";
 import { inlineScriptHashes } from "./script-hashes";
+import { varyWith } from "./vary";
 
 /**
  * What a CDN in front may do with a guest page: keep it briefly (our own cache is cleared by
@@ -98,31 +99,24 @@ export function sendGuestPage(
 ) {
   reply.status(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
-  const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
   if (own?.cookies.length) reply.header("set-cookie", own.cookies);
-  const shared = !own || own.keep;
   // Whether this reply came from the cache: for tests and for an operator reading the headers.
-  reply.header("x-page-cache", shared ? source : "bypass");
-  if (!shared || !html) {
-    if (!html) return reply.send(own ? own.body : page.html);
-    const nonce = newNonce();
-    reply.header("content-security-policy", app.pageCsp(nonce));
-    // The nonce and its placeholder have the same length, so a Content-Length stays right.
-    return reply.send(withNonce(page, nonce));
+  // Only an HTML page is ever kept, so a shared reply is always one.
+  if (!own || own.keep) {
+    reply.header("x-page-cache", source);
+    reply.header("content-security-policy", app.pageCspForHashes(page.scriptHashes));
+    reply.header("cache-control", GUEST_CACHE_CONTROL);
+    reply.header("vary", varyWithCookie(reply.getHeader("vary")));
+    return app.sendCompressedOnce(req, reply, page.html, page.compressed);
   }
-  reply.header("content-security-policy", app.pageCspForHashes(page.scriptHashes));
-  reply.header("cache-control", GUEST_CACHE_CONTROL);
-  reply.header("vary", varyWithCookie(reply.getHeader("vary")));
-  return app.sendCompressedOnce(req, reply, page.html, page.compressed);
+  reply.header("x-page-cache", "bypass");
+  const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
+  if (!html) return reply.send(own.body);
+  const nonce = newNonce();
+  reply.header("content-security-policy", app.pageCsp(nonce));
+  // The nonce and its placeholder have the same length, so a Content-Length stays right.
+  return reply.send(withNonce(page, nonce));
 }
 
 /** `vary` with Cookie added once (a page that depends on who asks must say so to every cache). */
-export const varyWithCookie = (vary: unknown) => {
-  const values = String(vary ?? "")
-    .split(",")
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return values.some((v) => v.toLowerCase() === "cookie" || v === "*")
-    ? values.join(", ")
-    : [...values, "Cookie"].join(", ");
-};
+export const varyWithCookie = (vary: unknown) => varyWith(vary, "Cookie");
