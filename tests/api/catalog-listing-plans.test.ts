@@ -107,6 +107,12 @@ function cases(): Case[] {
             const name = `${filterName}/${sortBy ?? "default"}/${viewerName}/page ${page}${typo ? "/typo" : ""}`;
             out.push({ name: `${name} page`, compiled: statements.page, values: pageBinding(values) });
             out.push({ name: `${name} count`, compiled: statements.count, values: countBinding(values) });
+            if (statements.rankedWithCount)
+              out.push({
+                name: `${name} page with count`,
+                compiled: statements.rankedWithCount,
+                values: countBinding(values),
+              });
           }
         }
       }
@@ -182,9 +188,11 @@ describe.skipIf(!onPostgres())(`common words' searches at ${ROWS.toLocaleString(
     try {
       await client.query("begin");
       if (q.includes(" ")) await client.query(BITMAP_SCANS_ONLY);
+      const together = statements.rankedWithCount; // one word: its page and count in one statement (decision 374)
       for (const [name, compiled, bound] of [
         ["page", statements.page, pageBinding(values)],
         ["count", statements.count, countBinding(values)],
+        ...(together ? [["page with count", together, countBinding(values)] as const] : []),
       ] as const) {
         const params = fillPlaceholders(compiled.query.params, bound);
         const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: Record<string, unknown> }] }>(
@@ -220,9 +228,11 @@ describe.skipIf(!onPostgres())(
       const query = shopQuerySchema.parse({ category: found[0]!.name, discount: "true", sortBy: "desc", page: 5 });
       const values = listingValues(query, "");
       const statements = listingStatements(database.db, listingShape(query, null, ""));
+      const together = statements.rankedWithCount; // one word: its page and count in one statement (decision 374)
       for (const [name, compiled, bound] of [
         ["page", statements.page, pageBinding(values)],
         ["count", statements.count, countBinding(values)],
+        ...(together ? [["page with count", together, countBinding(values)] as const] : []),
       ] as const) {
         const { rows } = await pool.query<{ "QUERY PLAN": [{ Plan: Record<string, unknown> }] }>(
           `explain (analyze, buffers, format json) ${compiled.query.sql}`,

@@ -9,6 +9,14 @@ import { createTestApp, type TestApp } from "../support/test-app";
 import { makeProduct } from "../support/catalog-factories";
 import { COUNT_CAP } from "../../server/modules/catalog/read/listing-count";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
+import { shopQuerySchema } from "../../core/shop-query";
+import { foldSearchText } from "../../core/search-fold";
+import { listingShape, listingValues, ranksByRelevance } from "../../server/modules/catalog/read/listing-query";
+import {
+  countListing,
+  readListingPage,
+  readRankedPageWithCount,
+} from "../../server/modules/catalog/read/listing-statements";
 
 let t: TestApp;
 /** More prefix matches ("tunics") than the ceiling, all newer than the old exact match. */
@@ -59,5 +67,41 @@ describe("a search with more matches than the count's ceiling", () => {
     expect(metadata).toEqual(expect.objectContaining({ total: 4 }));
     expect(metadata.totalIsAtLeast).toBeUndefined();
     expect(products.map((p) => p.name)).toEqual(["Old Kaftan", "Kaftans Pair 3", "Kaftans Pair 2", "Kaftans Pair 1"]);
+  });
+});
+
+describe("a relevance-ranked search's page and count, read together (decision 374)", () => {
+  /** The page and the count as one statement, and as the two statements they replaced. */
+  async function bothWays(search: string, page: number) {
+    const query = shopQuerySchema.parse({ search, page: String(page), limit: "25" });
+    const q = foldSearchText(search);
+    const shape = listingShape(query, null, q);
+    const values = listingValues(query, q);
+    expect(ranksByRelevance(shape)).toBe(true);
+    const together = await readRankedPageWithCount(t.deps.db, shape, values);
+    const apart = {
+      rows: await readListingPage(t.deps.db, shape, values),
+      total: await countListing(t.deps.db, shape, values),
+    };
+    return { together, apart };
+  }
+
+  it("gives the page and the total the two statements gave: past the ceiling, within it, past the last match, no match", async () => {
+    for (const [search, page] of [
+      ["tunic", 1],
+      ["tunic", 2],
+      ["kaftan", 1],
+      ["kaftan", 2], // past the last match: no row carries the total
+      ["qqqxyz", 1], // no match at all
+    ] as const) {
+      const { together, apart } = await bothWays(search, page);
+      expect(together.total, `${search} p${page}`).toEqual(apart.total);
+      expect(
+        together.rows.map((r) => r.name),
+        `${search} p${page}`,
+      ).toEqual(apart.rows.map((r) => r.name));
+    }
+    expect((await bothWays("tunic", 1)).together.total).toEqual({ total: COUNT_CAP, atLeast: true });
+    expect((await bothWays("kaftan", 2)).together).toEqual({ rows: [], total: { total: 4, atLeast: false } });
   });
 });

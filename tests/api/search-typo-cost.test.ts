@@ -78,7 +78,8 @@ describe("the typo try of a search that found nothing", () => {
     const counted = countingDb();
     const page = await searchWith(counted.db, "abya");
     expect(page.products.map((p) => p.name)).toEqual(["Ramadan Abaya"]);
-    expect(counted.counts()).toEqual({ queries: 2, transactions: 1 });
+    // The word's page and its count are one statement (decision 374); the typo try is its transaction.
+    expect(counted.counts()).toEqual({ queries: 1, transactions: 1 });
   });
 
   it("does not run for a long nonsense term, nor for one of many words, nor for 1-2 characters", async () => {
@@ -88,7 +89,7 @@ describe("the typo try of a search that found nothing", () => {
       counted.reset();
       const page = await searchWith(counted.db, term);
       expect(page.metadata.total, term).toBe(0);
-      expect(counted.counts(), term).toEqual({ queries: 2, transactions: 0 });
+      expect(counted.counts(), term).toEqual({ queries: 1, transactions: 0 });
     }
   });
 
@@ -100,7 +101,7 @@ describe("the typo try of a search that found nothing", () => {
       invalidateCatalogMemo(); // an order or a product edit clears the listing memo
       counted.reset();
       expect((await searchWith(counted.db, "qwxzvb")).metadata.total).toBe(0);
-      expect(counted.counts()).toEqual({ queries: 2, transactions: 0 });
+      expect(counted.counts()).toEqual({ queries: 1, transactions: 0 });
     }
     // A different term is its own try.
     counted.reset();
@@ -117,7 +118,7 @@ describe("the typo try of a search that found nothing", () => {
     );
     const busy = await searchWith(counted.db, "abya");
     expect(busy.metadata.total).toBe(0);
-    expect(counted.counts()).toEqual({ queries: 2, transactions: 0 });
+    expect(counted.counts()).toEqual({ queries: 1, transactions: 0 });
     for (const release of releases) release();
     await Promise.all(holders);
     // A busy moment is not remembered as a miss: once a slot is free the term is tried.

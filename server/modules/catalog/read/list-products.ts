@@ -9,13 +9,14 @@ import { products } from "../../../db/schema";
 import {
   likePattern,
   listingShape,
+  ranksByRelevance,
   listingValues,
   searchWords,
   type ListingShape,
   type ListingValues,
 } from "./listing-query";
 import { customerVisible } from "./visibility";
-import { countListing, readListingPage } from "./listing-statements";
+import { countListing, readListingPage, readRankedPageWithCount } from "./listing-statements";
 import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
 import { countCeiling, type ListingTotal } from "./listing-count";
 import { createSingleFlight } from "./single-flight";
@@ -110,6 +111,7 @@ async function readListing(
   // Several words read in a transaction of their own; the typo variant, read in the caller's
   // transaction (`on`), never has words of its own to intersect (listingShape: searchWords 0).
   if (shape.searchWords > 1) return readWordsListing(db, shape, values, known);
+  if (known === undefined && on === db && ranksByRelevance(shape)) return readRankedPageWithCount(db, shape, values);
   const [rows, counted] = await Promise.all([
     readListingPage(db, shape, values, on),
     known === undefined ? countListing(db, shape, values, on) : null,

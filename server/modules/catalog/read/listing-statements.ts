@@ -18,6 +18,8 @@ import { cappedTotal, countCeiling, type ListingTotal } from "./listing-count";
 interface ListingStatements {
   page: CompiledQuery;
   count: CompiledQuery;
+  /** A relevance-ranked search's page and count from one read of its candidates (decision 374). */
+  rankedWithCount: CompiledQuery | null;
 }
 
 /** Each database (tests open several in one process) has its own statements. */
@@ -47,8 +49,10 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
     // The page's ids first, then their rows (a "deferred join", decision 283): the ids of even a
     // deep page come from an index alone (every filter and sort column is in the listing indexes),
     // and only the page's own rows are read from the table.
-    const pageIds = ranksByRelevance(shape)
-      ? relevancePageIds(db, where)
+    // A ranked search reads its candidates in a CTE (read once, so PostgreSQL inlines it).
+    const candidates = ranksByRelevance(shape) ? searchCandidates(db, where, "candidates") : null;
+    const pageIds = candidates
+      ? rankedPageIds(db, candidates)
       : db
           .select({ id: products.id })
           .from(products)
@@ -57,7 +61,7 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
           .limit(sql.placeholder("limit"))
           .offset(sql.placeholder("offset"))
           .as("page_ids");
-    const page = db
+    const page = (candidates ? db.with(candidates) : db)
       .select(productDtoColumns)
       .from(products)
       .innerJoin(pageIds, eq(products.id, pageIds.id))
@@ -81,9 +85,11 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
     const count = shape.typo
       ? db.select({ total: sql<number>`count(*)::int` }).from(products).where(where)
       : db.select({ total: sql<number>`count(*)::int` }).from(matching);
+    const rankedWithCount = ranksByRelevance(shape) ? rankedPageWithCount(db, where, order) : null;
     found = {
       page: { name: name && `${name}_page`, query: page.toSQL() },
       count: { name: name && `${name}_count`, query: count.toSQL() },
+      rankedWithCount: rankedWithCount && { name: "", query: rankedWithCount.toSQL() },
     };
     statements.set(key, found);
   }
@@ -91,21 +97,26 @@ export function listingStatements(db: Db, shape: ListingShape): ListingStatement
 }
 
 /**
- * A relevance-ranked search page's ids (decision 341). The rank is computed over the newest
- * `candidates` matches only: as many as the count reads (listing-count.ts, at least 1,000 and
- * always five pages past the one asked for), so every page the pager offers is among them. Ranked
- * over every match, a common word ("dress", at a million products a hundred thousand matches) read
- * and sorted each matching row; the newest matches come from the listing index in order, a few
- * thousand rows at most. A shop with fewer matches than that ranks them all, exactly as before.
+ * A relevance-ranked search's candidates (decision 341): its newest matches, as many as `limit`
+ * binds. The page ranks only these: as many as the count reads (listing-count.ts, at least 1,000
+ * and always five pages past the one asked for), so every page the pager offers is among them.
+ * Ranked over every match, a common word ("dress", at a million products a hundred thousand
+ * matches) read and sorted each matching row; the newest matches come from the listing index in
+ * order, a few thousand rows at most. A shop with fewer matches than that ranks them all.
  */
-function relevancePageIds(db: Db, where: SQL) {
-  const candidates = db
-    .select({ id: products.id, createdAt: products.createdAt, searchText: products.searchText })
-    .from(products)
-    .where(where)
-    .orderBy(...newestFirst())
-    .limit(sql.placeholder("candidates"))
-    .as("candidates");
+function searchCandidates(db: Db, where: SQL, limit: "candidates" | "countLimit") {
+  return db.$with("candidates").as(
+    db
+      .select({ id: products.id, createdAt: products.createdAt, searchText: products.searchText })
+      .from(products)
+      .where(where)
+      .orderBy(...newestFirst())
+      .limit(sql.placeholder(limit)),
+  );
+}
+
+/** A page of a search's candidates' ids: the whole term as a word first, then newest first. */
+function rankedPageIds(db: Db, candidates: ReturnType<typeof searchCandidates>) {
   return db
     .select({ id: candidates.id })
     .from(candidates)
@@ -117,6 +128,24 @@ function relevancePageIds(db: Db, where: SQL) {
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .as("page_ids");
+}
+
+/**
+ * A relevance-ranked search's page with its count beside it (decision 374). The page ranks the
+ * newest matches and the count counts them: as two statements both walked the same rows newest
+ * first (a common word at a million products: some thousands of rows, twice). Here the newest
+ * `countLimit` matches (the ceiling and one more, to know there are more) are read once, into a CTE
+ * that PostgreSQL materialises because two parts read it: the page ranks it and the count counts it.
+ */
+function rankedPageWithCount(db: Db, where: SQL, order: SQL[]) {
+  const candidates = searchCandidates(db, where, "countLimit");
+  const pageIds = rankedPageIds(db, candidates);
+  return db
+    .with(candidates)
+    .select({ ...productDtoColumns, listingTotal: sql<number>`(select count(*)::int from ${candidates})` })
+    .from(products)
+    .innerJoin(pageIds, eq(products.id, pageIds.id))
+    .orderBy(...order);
 }
 
 /** What a page statement binds: the listing's values, and how many matches a relevance rank ranks (as many as the count counts). */
@@ -139,11 +168,35 @@ export async function readListingPage(
   on: DbOrTx = db,
 ): Promise<ProductDtoRow[]> {
   const rows = await queryArrays(on, listingStatements(db, shape).page, pageBinding(values));
-  return rows.map((cells) => {
-    const row = {} as Record<string, unknown>;
-    for (let i = 0; i < columnKeys.length; i++) row[columnKeys[i]!] = cells[i];
-    return row as unknown as ProductDtoRow;
-  });
+  return rows.map(toRow);
+}
+
+/** A row of the product JSON's columns, from the cells the statement selected in that order. */
+function toRow(cells: unknown[]): ProductDtoRow {
+  const row = {} as Record<string, unknown>;
+  for (let i = 0; i < columnKeys.length; i++) row[columnKeys[i]!] = cells[i];
+  return row as unknown as ProductDtoRow;
+}
+
+/**
+ * A relevance-ranked search's page and its total in one statement (decision 374). A page past the
+ * last match has no row to carry the total: on the first page that means no match at all, further
+ * on the total is counted on its own.
+ */
+export async function readRankedPageWithCount(
+  db: Db,
+  shape: ListingShape,
+  values: ListingValues,
+): Promise<{ rows: ProductDtoRow[]; total: ListingTotal }> {
+  const compiled = listingStatements(db, shape).rankedWithCount;
+  if (!compiled) throw new Error("only a relevance-ranked search reads its page and count together");
+  const cells = await queryArrays(db, compiled, countBinding(values));
+  if (cells.length) {
+    const total = cappedTotal(cells[0]![columnKeys.length] as number, countCeiling(values));
+    return { rows: cells.map(toRow), total };
+  }
+  if (Number(values.offset ?? 0) === 0) return { rows: [], total: { total: 0, atLeast: false } };
+  return { rows: [], total: await countListing(db, shape, values) };
 }
 
 /**
