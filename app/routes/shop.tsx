@@ -5,6 +5,7 @@ import type { Route } from "./+types/shop";
 import { LIMITS } from "@core/constants";
 import { shopQueryFromUrl } from "@core/shop-query-url";
 import { listProducts } from "@server/modules/catalog/read/list-products";
+import { toCardProduct } from "@server/modules/catalog/card-product";
 import { ProductCard } from "~/components/catalog/product-card";
 import { FilterPanel } from "~/components/catalog/filter-panel";
 import { BottomSheet } from "~/components/catalog/bottom-sheet";
@@ -49,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return {
     filters,
-    products: result.products,
+    // Cards only: the whole product JSON carried both descriptions (up to 5,000 characters each),
+    // the specifications and the variants of every card into the page, for a Quick View that
+    // fetches them when opened anyway (decision 376).
+    products: result.products.map(toCardProduct),
     metadata: result.metadata,
     wishlistIds,
     origin: siteOrigin(request, deps.config.PUBLIC_URL),

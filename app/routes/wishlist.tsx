@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/wishlist";
 import { getWishlist } from "@server/modules/catalog/wishlist";
+import { toCardProduct } from "@server/modules/catalog/card-product";
 import { ProductCard } from "~/components/catalog/product-card";
 import { cardSizes } from "~/components/catalog/image-sources";
 import { WishlistProvider } from "~/components/catalog/wishlist";
@@ -12,7 +13,8 @@ import { useT } from "~/i18n/react";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { products: await getWishlist(context.deps, user._id) };
+  // Cards only, as on the shop page (decision 376): Quick View fetches the rest when opened.
+  return { products: (await getWishlist(context.deps, user._id)).map(toCardProduct) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

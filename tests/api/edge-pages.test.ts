@@ -18,6 +18,8 @@ import type { Database } from "../../server/db/client";
 import { seedReference, seedShipping } from "../../server/db/seed/reference";
 import { createTestDatabase, onPostgres } from "../support/test-app";
 import { signedIn } from "../support/factories";
+import { makeProduct } from "../support/catalog-factories";
+import { wishlistItems } from "../../server/db/schema";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import { inject } from "vitest";
@@ -95,6 +97,30 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
     expect(res.headers["transfer-encoding"]).toBeUndefined();
     expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toMatch(/^<!DOCTYPE html>/i);
+  });
+
+  it("carries cards, not whole products, into the shop and wishlist pages (decision 376)", async () => {
+    // A real description runs to 5,000 characters in each language: every card carried both, with
+    // the specifications and variants, into the page's data for a Quick View that fetches anyway.
+    const product = await makeProduct(database.db, {
+      name: "Card Only Dress",
+      description: `DESCRIPTION-EN ${"linen ".repeat(800)}`,
+      descriptionAr: `DESCRIPTION-AR ${"كتان ".repeat(800)}`,
+      specifications: ["SPECIFICATION-EN"],
+      category: "dresses",
+    });
+    const { cookie, user } = await signedIn(database.db);
+    await database.db.insert(wishlistItems).values({ userId: user.id, productId: product.id });
+    for (const [url, headers] of [
+      ["/shop?category=dresses&sortBy=newest", {}],
+      ["/wishlist", { cookie }],
+    ] as const) {
+      const res = await app.inject({ method: "GET", url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("Card Only Dress");
+      expect(res.body, url).not.toMatch(/DESCRIPTION-EN|DESCRIPTION-AR|SPECIFICATION-EN/);
+      expect(res.body.length, url).toBeLessThan(60_000);
+    }
   });
 
   it("leaves a guest's page as it was", async () => {

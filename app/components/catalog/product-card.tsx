@@ -13,7 +13,7 @@ import { WishlistButton } from "./wishlist";
 const QuickView = lazy(() => import("./quick-view"));
 
 export interface ProductCardProps {
-  /** The whole product JSON, or its card-sized part (home rows). */
+  /** The card-sized part of the product JSON (server/modules/catalog/card-product.ts). */
   product: CardProduct;
   /** `sizes` for the card image in its grid. */
   sizes: string;

@@ -5,7 +5,7 @@ import { ErrorBlock, Spinner } from "~/components/ui/states";
 import { errorMessage } from "~/lib/api";
 import { call } from "~/lib/api-client";
 import { useLang, useT } from "~/i18n/react";
-import { isWholeProduct, type CardProduct } from "./card-product";
+import type { CardProduct } from "./card-product";
 import { ProductDetails } from "./product-details";
 import { productName } from "./product-text";
 
@@ -40,18 +40,14 @@ export default function QuickView({
   );
 }
 
-/** The whole product JSON: the card's own, or fetched when the card has only its card-sized part (home rows). */
+/** The whole product JSON, fetched when Quick View opens: a card holds only its card-sized part (decision 376). */
 function useWholeProduct(card: CardProduct) {
-  const [product, setProduct] = useState<ProductDTO | null>(isWholeProduct(card) ? card : null);
+  const [product, setProduct] = useState<ProductDTO | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only when the card or the retry count changes, not on every render of the callbacks it uses.
   useEffect(() => {
-    if (isWholeProduct(card)) {
-      setProduct(card);
-      return;
-    }
     let current = true;
     setError(null);
     call("GET /products/:id", { params: { id: card._id } }).then(
