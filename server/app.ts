@@ -45,6 +45,7 @@ import { AccessLog } from "./logging/access-log";
 import pino from "pino";
 import {
   BROTLI_OPTIONS,
+  preferredEncodings,
   COMPRESS_IN_ONE_CALL_BYTES,
   COMPRESS_MIN_BYTES,
   registerKeptCompression,
@@ -205,13 +206,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // default streams anything over 8 KB on two cores through a zlib stream and the threadpool,
   // which cost three to four times the CPU of compressing it at once. Texts every visitor gets
   // alike keep their compressed copies (decision 371).
-  const keptCompression = registerKeptCompression(app);
+  const encodings = preferredEncodings();
+  const keptCompression = registerKeptCompression(app, encodings);
   app.decorate("compressionStats", keptCompression.stats);
   app.decorate("sendCompressedOnce", keptCompression.sendCompressedOnce);
   await app.register(compress, {
     threshold: COMPRESS_MIN_BYTES,
     syncThreshold: COMPRESS_IN_ONE_CALL_BYTES,
-    encodings: ["br", "gzip"],
+    encodings,
     brotliOptions: BROTLI_OPTIONS,
   });
   await app.register(cookie);

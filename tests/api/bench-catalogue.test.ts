@@ -14,11 +14,15 @@ import { createTestDatabase } from "../support/test-app";
 let database: Database;
 let seeded: { ms: number; ids: string[] };
 
+type SeedClient = Parameters<typeof seedProducts>[0];
+/** The driver's own client under Drizzle (a pg pool or PGlite): both answer `query(sql, params)`. */
+const rawClient = () => (database.db as unknown as { $client: SeedClient }).$client;
+
 beforeAll(async () => {
   database = await createTestDatabase();
   // The categories and collections the bench's products name (the bench's server seeds them at start).
   await seedReference(database.db);
-  seeded = await seedProducts(database.db.$client as Parameters<typeof seedProducts>[0], {
+  seeded = await seedProducts(rawClient(), {
     products: 60,
     sampleIds: 25,
   });
@@ -37,7 +41,7 @@ interface Row {
 
 describe("the bench's catalogue", () => {
   it("keeps every product's stock per size and colour, as a save without variants would", async () => {
-    const { rows } = await (database.db.$client as Parameters<typeof seedProducts>[0]).query(
+    const { rows } = await rawClient().query(
       `select p.code, p.stock, p.sizes, p.colors,
               (select json_agg(json_build_object('size', v.size, 'color', v.color, 'sku', v.sku, 'stock', v.stock)
                                order by array_position(p.sizes, v.size), array_position(p.colors, v.color))
