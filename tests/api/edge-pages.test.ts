@@ -19,9 +19,9 @@ import { seedReference, seedShipping } from "../../server/db/seed/reference";
 import { createTestDatabase, onPostgres } from "../support/test-app";
 import { signedIn } from "../support/factories";
 import { makeProduct } from "../support/catalog-factories";
-import { wishlistItems } from "../../server/db/schema";
+import { products, wishlistItems } from "../../server/db/schema";
 import pg from "pg";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { inject } from "vitest";
 
 const serverEntry = path.resolve("build/server/index.js");
@@ -109,17 +109,22 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
       specifications: ["SPECIFICATION-EN"],
       category: "dresses",
     });
-    const { cookie, user } = await signedIn(database.db);
-    await database.db.insert(wishlistItems).values({ userId: user.id, productId: product.id });
-    for (const [url, headers] of [
-      ["/shop?category=dresses&sortBy=newest", {}],
-      ["/wishlist", { cookie }],
-    ] as const) {
-      const res = await app.inject({ method: "GET", url, headers });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain("Card Only Dress");
-      expect(res.body, url).not.toMatch(/DESCRIPTION-EN|DESCRIPTION-AR|SPECIFICATION-EN/);
-      expect(res.body.length, url).toBeLessThan(60_000);
+    try {
+      const { cookie, user } = await signedIn(database.db);
+      await database.db.insert(wishlistItems).values({ userId: user.id, productId: product.id });
+      for (const [url, headers] of [
+        ["/shop?category=dresses&sortBy=newest", {}],
+        ["/wishlist", { cookie }],
+      ] as const) {
+        const res = await app.inject({ method: "GET", url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain("Card Only Dress");
+        expect(res.body, url).not.toMatch(/DESCRIPTION-EN|DESCRIPTION-AR|SPECIFICATION-EN/);
+        expect(res.body.length, url).toBeLessThan(60_000);
+      }
+    } finally {
+      // The other tests here expect an empty catalogue (a shop page past the last one redirects).
+      await database.db.delete(products).where(eq(products.id, product.id));
     }
   });
 
