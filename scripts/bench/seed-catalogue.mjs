@@ -21,13 +21,20 @@ export async function seedProducts(db, { products, sampleIds }) {
                                where conrelid in ('products'::regclass, 'product_variants'::regclass))`,
   );
   for (const { indexname } of indexes) await db.query(`drop index "${indexname}"`);
+  // Stock per size and colour, as every product of the shop has (a save without variants spreads
+  // its stock over its pairs, server/modules/catalog/variants.ts): six pairs each, the remainder one
+  // unit each to the first pairs, the default SKU. Without them every product JSON, listing and
+  // product page was read and drawn without its variants, cheaper than a real shop's. The pairs are
+  // written once, as the product row's copy (products.variants, decision 378), and product_variants
+  // is filled from that copy.
   await db.query(
     `
     insert into products (name, name_ar, code, description, description_ar, category, collection, price, stock,
-                          images, sizes, colors, specifications, status, total_price, search_text, sold_count, created_at)
+                          variants, images, sizes, colors, specifications, status, total_price, search_text,
+                          sold_count, created_at)
     select n.name, n.name_ar, n.code, 'A bench product: ' || n.name, 'منتج للاختبار: ' || n.name_ar, n.category, n.collection,
-           n.price, n.stock, array['/uploads/bench-a-800.webp', '/uploads/bench-b-800.webp'], array['S','M','L'],
-           array['#1f1f1f','#d8c3a5'], array['100% cotton','Made in Egypt'], 'approved', n.price,
+           n.price, n.stock, pairs.variants, array['/uploads/bench-a-800.webp', '/uploads/bench-b-800.webp'], n.sizes,
+           n.colors, array['100% cotton','Made in Egypt'], 'approved', n.price,
            translate(lower(n.name || ' ' || n.name_ar || ' ' || n.code || ' ' || n.category || ' ' || coalesce(n.collection, '')),
                      'أإآٱىة', 'اااايه'),
            ((i::bigint * 7919) % 500)::int, now() - (i || ' minutes')::interval
@@ -41,23 +48,23 @@ export async function seedProducts(db, { products, sampleIds }) {
         case when i % 3 = 0 then null
              else (array['winter','summer','spring','autumn','ramadan','eid','casual','formal','party','wedding','work','gym'])[1 + i % 12] end as collection,
         (20000 + (i::bigint * 104729) % 480000)::int as price,
-        case when i % 17 = 0 then 0 else (i * 31) % 60 end as stock
-      ) as n`,
+        case when i % 17 = 0 then 0 else (i * 31) % 60 end as stock,
+        array['S','M','L'] as sizes,
+        array['#1f1f1f','#d8c3a5'] as colors
+      ) as n,
+      lateral (select jsonb_agg(jsonb_build_object(
+                 'size', s.size, 'color', c.color, 'sku', upper(n.code || '-' || s.size || '-' || ltrim(c.color, '#')),
+                 'stock', n.stock / k.pairs + case when (s.i - 1) * k.colors + (c.i - 1) < n.stock % k.pairs then 1 else 0 end)
+                 order by s.i, c.i) as variants
+         from (select cardinality(n.sizes) * cardinality(n.colors) as pairs, cardinality(n.colors) as colors) k
+        cross join unnest(n.sizes) with ordinality as s(size, i)
+        cross join unnest(n.colors) with ordinality as c(color, i)) as pairs`,
     [products],
   );
-  // Stock per size and colour, as every product of the shop has (a save without variants spreads
-  // its stock over its pairs, server/modules/catalog/variants.ts): six pairs each, the remainder one
-  // unit each to the first pairs, the default SKU. Without them every product JSON, listing and
-  // product page was read and drawn without its variants, cheaper than a real shop's.
   await db.query(`
     insert into product_variants (product_id, size, color, sku, stock)
-    select p.id, s.size, c.color, upper(p.code || '-' || s.size || '-' || ltrim(c.color, '#')),
-           p.stock / n.pairs + case when (s.i - 1) * n.colors + (c.i - 1) < p.stock % n.pairs then 1 else 0 end
-      from products p
-      cross join lateral (select cardinality(p.sizes) * cardinality(p.colors) as pairs,
-                                 cardinality(p.colors) as colors) n
-      cross join lateral unnest(p.sizes) with ordinality as s(size, i)
-      cross join lateral unnest(p.colors) with ordinality as c(color, i)`);
+    select p.id, v->>'size', v->>'color', v->>'sku', (v->>'stock')::int
+      from products p cross join lateral jsonb_array_elements(p.variants) as v`);
   for (const { indexdef } of indexes) await db.query(indexdef);
   await db.query(`insert into promo_banners (title, description, link, image, active) values
     ('Bench slide 1', 'First', '/shop', '/uploads/bench-banner-800.webp', true),

@@ -37,6 +37,8 @@ interface Row {
   sizes: string[];
   colors: string[];
   variants: { size: string; color: string; sku: string; stock: number }[] | null;
+  /** The product row's copy of them (products.variants, decision 378). */
+  copy: Row["variants"];
 }
 
 describe("the bench's catalogue", () => {
@@ -45,7 +47,8 @@ describe("the bench's catalogue", () => {
       `select p.code, p.stock, p.sizes, p.colors,
               (select json_agg(json_build_object('size', v.size, 'color', v.color, 'sku', v.sku, 'stock', v.stock)
                                order by array_position(p.sizes, v.size), array_position(p.colors, v.color))
-                 from product_variants v where v.product_id = p.id) as variants
+                 from product_variants v where v.product_id = p.id) as variants,
+              p.variants as copy
          from products p order by p.code`,
     );
     const products = rows as unknown as Row[];
@@ -54,9 +57,13 @@ describe("the bench's catalogue", () => {
     for (const p of products) {
       const pairs = offeredPairs(p.sizes, p.colors);
       const stock = spreadStock(p.stock, pairs.length);
-      expect(p.variants, p.code).toEqual(
-        pairs.map((pair, i) => ({ ...pair, sku: defaultSku(p.code, pair.size, pair.color), stock: stock[i] })),
-      );
+      const expected = pairs.map((pair, i) => ({
+        ...pair,
+        sku: defaultSku(p.code, pair.size, pair.color),
+        stock: stock[i],
+      }));
+      expect(p.variants, p.code).toEqual(expected);
+      expect(p.copy, p.code).toEqual(expected);
     }
   });
 

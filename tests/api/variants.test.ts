@@ -282,6 +282,62 @@ describe("cart and orders take stock per variant", () => {
     expect(await variantsOf(p.id)).toMatchObject({ [`S ${WHITE}`]: 0, [`M ${BLACK}`]: 3 });
   });
 
+  it("keeps the product row's copy of its variants in step with every write: save, order, cancel, reordered sizes (decision 378)", async () => {
+    /** The pairs as product_variants holds them, in the product's size then colour order. */
+    const pairsOf = async (productId: string) => {
+      const [p] = await t.deps.db.select().from(products).where(eq(products.id, productId));
+      const rows = await t.deps.db.select().from(productVariants).where(eq(productVariants.productId, productId));
+      const at = (list: string[], x: string) => (list.includes(x) ? list.indexOf(x) : list.length);
+      return rows
+        .sort((a, b) => at(p!.sizes, a.size) - at(p!.sizes, b.size) || at(p!.colors, a.color) - at(p!.colors, b.color))
+        .map(({ size, color, sku, stock }) => ({ size, color, sku, stock }));
+    };
+    const json = async (productId: string) => (await api("GET", `/api/products/${productId}`)).json().variants;
+    const inStep = async (productId: string) => {
+      const pairs = await pairsOf(productId);
+      expect(await json(productId)).toEqual(pairs);
+      const [row] = await t.deps.db
+        .select({ copy: products.variants })
+        .from(products)
+        .where(eq(products.id, productId));
+      expect(row!.copy).toEqual(pairs);
+      return pairs;
+    };
+    const body = productBody({
+      code: "COPY-1",
+      sizes: ["S", "M"],
+      colors: [BLACK, WHITE],
+      stock: undefined,
+      variants: [
+        { size: "S", color: BLACK, stock: 2 },
+        { size: "M", color: WHITE, stock: 4 },
+      ],
+    });
+    const created = await api("POST", "/api/products", body);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().product._id;
+    expect((await inStep(id)).map((v) => v.stock)).toEqual([2, 0, 0, 4]);
+    const placed = await api(
+      "POST",
+      "/api/order",
+      orderPayload([{ productId: id, quantity: 3, size: "M", color: WHITE }]),
+      customer.cookie,
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await inStep(id)).map((v) => v.stock)).toEqual([2, 0, 0, 1]);
+    await api("PUT", `/api/order/${placed.json().order._id}/cancel`, undefined, customer.cookie);
+    expect((await inStep(id)).map((v) => v.stock)).toEqual([2, 0, 0, 4]);
+    // The sizes reordered by staff: the copy follows the product's new order.
+    const saved = await api("PUT", `/api/products/${id}`, { ...body, sizes: ["M", "S"] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await inStep(id)).map((v) => `${v.size} ${v.color}`)).toEqual([
+      `M ${BLACK}`,
+      `M ${WHITE}`,
+      `S ${BLACK}`,
+      `S ${WHITE}`,
+    ]);
+  });
+
   it("shows SOLD OUT (stock 0, out of the in-stock filter) only when every pair is at 0", async () => {
     const p = await makeProduct(t.deps.db, {
       name: "Pairs sold out",
@@ -384,6 +440,25 @@ describe("the migration", () => {
     expect(await totalOf(a.id)).toBe(11);
     // The product without sizes or colors still sells.
     expect((await guestOrder([{ productId: b.id, quantity: 2, size: "M", color: "Red" }])).statusCode).toBe(201);
+  });
+});
+
+describe("the migration that copies the variants onto the product row (decision 378)", () => {
+  it("fills each existing product's copy from its pairs, in its size then colour order", async () => {
+    const a = await makeProduct(t.deps.db, { stock: 7, sizes: ["L", "S"], colors: [WHITE, BLACK] });
+    const expected = (await api("GET", `/api/products/${a.id}`)).json().variants;
+    expect(expected.map((v: { size: string; color: string }) => `${v.size} ${v.color}`)).toEqual([
+      `L ${WHITE}`,
+      `L ${BLACK}`,
+      `S ${WHITE}`,
+      `S ${BLACK}`,
+    ]);
+    // As before the migration: no copy on the row.
+    await t.deps.db.update(products).set({ variants: [] }).where(eq(products.id, a.id));
+    const file = path.join(__dirname, "../../server/db/migrations/0018_product_variants_copy.sql");
+    const [, ...fill] = fs.readFileSync(file, "utf8").split("--> statement-breakpoint");
+    for (const statement of fill) await t.deps.db.execute(sql.raw(statement));
+    expect((await api("GET", `/api/products/${a.id}`)).json().variants).toEqual(expected);
   });
 });
 

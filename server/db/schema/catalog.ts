@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
+import type { Variant } from "@core/variants";
 import {
   type AnyPgColumn,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -51,6 +53,13 @@ export const products = pgTable(
      * every variant write: the listing filters and sorts on it without a join (decision 230).
      */
     stock: integer("stock").notNull().default(0),
+    /**
+     * A copy of the product's rows in product_variants, in its size then colour order, written with
+     * `stock` by the same statement (syncProductStock): the product JSON reads it with the row
+     * instead of gathering the pairs on every read (decision 378). product_variants stays where
+     * stock is taken and given back.
+     */
+    variants: jsonb("variants").$type<Variant[]>().notNull().default(sql`'[]'::jsonb`),
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
     colors: text("colors").array().notNull().default(sql`'{"#000000"}'::text[]`),

@@ -10,6 +10,7 @@ import { discounts, headlines, posts, products, productVariants, promoBanners, s
 import { demoVariants } from "./demo-variants";
 import { buildSearchText } from "../../modules/catalog/search-text";
 import { refreshProductPricing } from "../../modules/catalog/refresh-pricing";
+import { syncProductStock } from "../../modules/catalog/variants";
 import {
   COLORS,
   DEMO_BANNERS,
@@ -82,6 +83,10 @@ export async function seedDemo(deps: AppDeps) {
           demoVariants(p.code, i, p.sizes, p.colors, p.stock).map((v) => ({ productId: idByName.get(p.name)!, ...v })),
         ),
       );
+    await syncProductStock(
+      tx,
+      inserted.map((r) => r.id),
+    );
     await tx
       .insert(discounts)
       .values(

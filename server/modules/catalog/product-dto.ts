@@ -1,8 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import { z } from "zod";
-import type { Variant } from "@core/variants";
 import { products } from "../../db/schema";
-import { variantsJson } from "./variants";
 import { toEgp } from "@core/pricing";
 
 /**
@@ -79,7 +77,7 @@ export const productDtoColumns = {
   images: products.images,
   sizes: products.sizes,
   colors: products.colors,
-  variants: variantsJson.as("variants"),
+  variants: products.variants,
   specifications: products.specifications,
   specificationsAr: products.specificationsAr,
   bulkDiscountminQuantity: products.bulkDiscountminQuantity,
@@ -90,13 +88,11 @@ export const productDtoColumns = {
   createdAt: products.createdAt,
 };
 
-export type ProductDtoRow = Pick<ProductRow, Exclude<keyof typeof productDtoColumns, "variants">> & {
-  variants: Variant[];
-};
+export type ProductDtoRow = Pick<ProductRow, keyof typeof productDtoColumns>;
 
-/** A whole products row with its variants: for services that need more than the JSON's columns. */
-export const productRowColumns = { ...getTableColumns(products), variants: variantsJson.as("variants") };
-export type ProductRowWithVariants = ProductRow & { variants: Variant[] };
+/** A whole products row, its variants with it: for services that need more than the JSON's columns. */
+export const productRowColumns = getTableColumns(products);
+export type ProductRowWithVariants = ProductRow;
 
 /** The one place a products row becomes the product JSON: piastres become EGP numbers. */
 export function toProductDTO(row: ProductDtoRow): ProductDTO {

@@ -11,12 +11,12 @@ import { products, productVariants } from "../../db/schema";
 import { AppError } from "../../errors";
 
 /**
- * The product JSON's `variants`, in the product's size then colour order: one correlated subquery
- * on the variants' primary key, so every query that selects a product gets them in the same round trip.
+ * A product's variants as the product JSON lists them, in its size then colour order: what
+ * syncProductStock copies onto the product row (products.variants, decision 378).
  */
-export const variantsJson = sql<Variant[]>`(
-  select coalesce(json_agg(json_build_object('size', v.size, 'color', v.color, 'sku', v.sku, 'stock', v.stock)
-           order by array_position(${products.sizes}, v.size), array_position(${products.colors}, v.color), v.size, v.color), '[]'::json)
+const variantsOfProduct = sql<Variant[]>`(
+  select coalesce(jsonb_agg(jsonb_build_object('size', v.size, 'color', v.color, 'sku', v.sku, 'stock', v.stock)
+           order by array_position(${products.sizes}, v.size), array_position(${products.colors}, v.color), v.size, v.color), '[]'::jsonb)
     from ${productVariants} v where v.product_id = ${products.id})`;
 
 const pairKey = (p: Pair) => `${p.size}\u0000${p.color.toLowerCase()}`;
@@ -130,13 +130,17 @@ export async function saveVariants(tx: DbOrTx, product: ProductKeys, save: Varia
     .map(({ size, color }) => ({ size, color }));
 }
 
-/** products.stock := the sum of the product's variants (decision 230). */
+/**
+ * products.stock := the sum of the product's variants (decision 230), and products.variants := a
+ * copy of them (decision 378), in the one UPDATE every variant write ends with.
+ */
 export async function syncProductStock(tx: DbOrTx, productIds: string[]): Promise<void> {
   if (productIds.length === 0) return;
   await tx
     .update(products)
     .set({
       stock: sql`coalesce((select sum(v.stock) from ${productVariants} v where v.product_id = ${products.id}), 0)::int`,
+      variants: variantsOfProduct,
     })
     .where(inArray(products.id, productIds));
 }

@@ -21,6 +21,7 @@ import { shippingFeeForCity } from "../shipping/shipping-options";
 import { productRowColumns, type ProductRow, type ProductRowWithVariants } from "../catalog/product-dto";
 import { storedPair, variantStock } from "@core/variants";
 import { takeFromVariant } from "../catalog/variant-stock";
+import { syncProductStock } from "../catalog/variants";
 import { needsConfirmation, queueNewOrderMessages } from "./cod-confirmation";
 import { runPlacedOrderHooks } from "./placed-hooks";
 import { isUuid } from "../../db/ids";
@@ -172,6 +173,8 @@ async function takeStock(
       row,
       lines.filter((l) => l.productId === id),
     );
+    // The product row's copy of its variants follows them (decision 378).
+    await syncProductStock(tx, [id]);
     taken.set(id, row);
   }
   return taken;
