@@ -17,7 +17,7 @@ import { listingShape, listingValues } from "../../server/modules/catalog/read/l
 import { countBinding, listingStatements, pageBinding } from "../../server/modules/catalog/read/listing-statements";
 import type { SessionUser } from "../../server/modules/accounts/sessions";
 import type { CompiledQuery } from "../../server/db/array-query";
-import { homeRowQueries } from "../../server/modules/catalog/read/home-data";
+import { homeRowQueries, newestPerQuery } from "../../server/modules/catalog/read/home-data";
 
 const ROWS = 1_000_000;
 let database: Database;
@@ -149,6 +149,32 @@ describe.skipIf(!onPostgres())(`home rows at ${ROWS.toLocaleString("en")} produc
     }
   });
 });
+
+describe.skipIf(!onPostgres())(
+  `home rows per category and collection at ${ROWS.toLocaleString("en")} products (PostgreSQL)`,
+  () => {
+    // Read in one step, the newest products of each collection were found by walking the whole
+    // catalogue's newest-first index, and a collection without products walked all of it.
+    it("reads a few pages per category and collection, an empty one included", async () => {
+      await pool.query("insert into collections (name, active, sort_order) values ('nothing yet', true, 99)");
+      try {
+        for (const kind of ["category", "collection"] as const) {
+          const { sql, params } = newestPerQuery(database.db, kind).toSQL();
+          const { rows } = await pool.query<{ "QUERY PLAN": [{ Plan: Record<string, number> }] }>(
+            `explain (analyze, buffers, format json) ${sql}`,
+            params,
+          );
+          const plan = rows[0]!["QUERY PLAN"][0].Plan;
+          const pages = plan["Shared Hit Blocks"]! + plan["Shared Read Blocks"]!;
+          // About 500 for ten categories or twelve collections; a walk of the whole index is over 10,000.
+          expect(pages, kind).toBeLessThan(1_500);
+        }
+      } finally {
+        await pool.query("delete from collections where name = 'nothing yet'");
+      }
+    });
+  },
+);
 
 /** The rows a plan's scans of `products` read: returned, filtered away, or rechecked away. */
 function rowsRead(node: Record<string, unknown>): number {

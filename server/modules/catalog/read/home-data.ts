@@ -47,24 +47,34 @@ function groupBy(rows: ProductRow[], key: (r: ProductRow) => string | null): Rec
   return out;
 }
 
-/** The newest visible products of each category (or active collection): one index probe per row of the page. */
-async function newestPer(db: Db, kind: "category" | "collection"): Promise<ProductRow[]> {
+/**
+ * The newest visible products of each category (or active collection): the ids from one index-only
+ * probe per category of its listing index, then their rows by id. Read in one step (the rows of the
+ * newest products straight from the lateral), PostgreSQL walked the whole-catalogue newest-first
+ * index instead, expecting to meet the category's products soon, and for a category or collection
+ * without products walked all of it: at a million products 360 ms for four empty collections.
+ */
+export function newestPerQuery(db: Db, kind: "category" | "collection") {
   const owner = kind === "category" ? categories : collections;
   const column = kind === "category" ? products.category : products.collection;
-  const newest = db
-    .select(productRowColumns)
+  const newestIds = db
+    .select({ id: products.id })
     .from(products)
     .where(and(eq(column, owner.name), customerVisible()))
     .orderBy(...newestFirst())
     .limit(HOME_ROW_SIZE)
-    .as("newest");
-  const rows = await db
-    .select()
+    .as("newest_ids");
+  return db
+    .select({ product: productRowColumns })
     .from(owner)
-    .crossJoinLateral(newest)
+    .crossJoinLateral(newestIds)
+    .innerJoin(products, eq(products.id, newestIds.id))
     .where(kind === "collection" ? eq(collections.active, true) : undefined)
-    .orderBy(asc(owner.sortOrder));
-  return rows.map((r) => r.newest);
+    .orderBy(asc(owner.sortOrder), ...newestFirst());
+}
+
+async function newestPer(db: Db, kind: "category" | "collection"): Promise<ProductRow[]> {
+  return (await newestPerQuery(db, kind)).map((r) => r.product);
 }
 
 /**
