@@ -20,6 +20,7 @@ import { countListing, readListingPage, readRankedPageWithCount } from "./listin
 import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
 import { countCeiling, type ListingTotal } from "./listing-count";
 import { createSingleFlight } from "./single-flight";
+import { readAmongNewest } from "./among-newest";
 import { recentlyMissed, rememberMiss, TYPO_STATEMENT_TIMEOUT_MS, typoWorthy, withTypoSlot } from "./typo-fallback";
 
 /** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
@@ -151,7 +152,12 @@ async function readWordsListing(
     await tx.execute(sql.raw(BITMAP_SCANS_ONLY));
     const total = known ?? (await countListing(db, shape, values, tx));
     if (beyondMatches(total)) return { rows: [], total };
-    if (total.atLeast) await tx.execute(sql.raw(EVERY_SCAN));
+    if (total.atLeast) {
+      await tx.execute(sql.raw(EVERY_SCAN));
+      // Common together: their page among the newest products, walked, when it is all there (decision 382).
+      const rows = await readAmongNewest(db, shape, values, tx);
+      if (rows) return { rows, total };
+    }
     return { rows: await readListingPage(db, shape, values, tx), total };
   });
 }

@@ -120,6 +120,11 @@ export interface ListingShape {
   /** The search's typo variant: close words instead of "contains" (docs/decisions/118). */
   typo: boolean;
   sortBy: ProductSort | null;
+  /**
+   * Only products created at or after `since`: a prefix of the catalogue newest first, where a
+   * search of common words finds its page by walking (readAmongNewest, decision 382).
+   */
+  recent?: boolean;
 }
 
 /** The values a listing of some shape binds: the `sql.placeholder` names of listingQueries. */
@@ -171,6 +176,7 @@ export function listingClauses(shape: ListingShape): { where: SQL; order: SQL[] 
   if (shape.discount) where.push(sql`${products.discount} > 0`);
   if (shape.min) where.push(gte(products.totalPrice, p("min")));
   if (shape.max) where.push(lte(products.totalPrice, p("max")));
+  if (shape.recent) where.push(gte(products.createdAt, p("since")));
   const match = !shape.search
     ? null
     : shape.typo

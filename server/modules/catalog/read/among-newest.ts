@@ -1,0 +1,70 @@
+/**
+ * A page of a search of words that many products have together, read among the newest products
+ * (decision 382). Once the count (bitmap scans only) says the words match more than its ceiling,
+ * the page needs the newest matches: PostgreSQL, which guesses a hundredth of the catalogue for two
+ * `like` patterns, took the trigram bitmap and read and sorted every match (100,000 rows, 417 ms at a
+ * million products, for two words every blouse has), where walking the catalogue newest first finds
+ * them in a few milliseconds. The walk is only safe when the words are common among the newest
+ * products; for two words a thousandth of the catalogue has, it would read most of it.
+ *
+ * So the walk is bounded and checked: the newest NEWEST_PREFIX products form a prefix of the
+ * catalogue's newest-first order; if the words match at least as many of them as the page needs
+ * (the candidates a relevance rank ranks, or the rows up to the page's end), those are exactly the
+ * newest matches, and the page is read from that prefix by walking. Otherwise nothing is read here
+ * and the caller reads the page as before.
+ */
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../../db/client";
+import { products } from "../../../db/schema";
+import type { ProductDtoRow } from "../product-dto";
+import { countCeiling } from "./listing-count";
+import { newestFirst, ranksByRelevance, type ListingShape, type ListingValues } from "./listing-query";
+import { countListing, readListingPage } from "./listing-statements";
+import { customerVisible } from "./visibility";
+
+/** How many of the newest products the walk may read: words in 2 % of them fill a 1,000-row ranking. */
+export const NEWEST_PREFIX = 50_000;
+
+const bitmapScans = (value: "on" | "off") => sql.raw(`select set_config('enable_bitmapscan', '${value}', true)`);
+
+/** Whether a page of this shape is a prefix of its matches newest first. */
+const pagesNewestFirst = (shape: ListingShape) =>
+  ranksByRelevance(shape) || shape.sortBy === null || shape.sortBy === "newest";
+
+/**
+ * The page's rows read among the newest `prefix` products, or null when they are not all there
+ * (or the catalogue is smaller than the prefix: the page is read as before). `tx` is the search's
+ * transaction, with every scan allowed; bitmap scans are off while this runs.
+ */
+export async function readAmongNewest(
+  db: Db,
+  shape: ListingShape,
+  values: ListingValues,
+  tx: DbOrTx,
+  prefix = NEWEST_PREFIX,
+): Promise<ProductDtoRow[] | null> {
+  if (!pagesNewestFirst(shape)) return null;
+  const [bound] = await tx
+    .select({ at: products.createdAt })
+    .from(products)
+    .where(customerVisible())
+    .orderBy(...newestFirst())
+    .limit(1)
+    .offset(prefix - 1);
+  if (!bound) return null;
+  // Every product created at or after the bound: a prefix of the newest-first order (a superset
+  // of the newest `prefix` when the bound's millisecond is shared), whatever the viewer sees.
+  const recent = { ...shape, recent: true };
+  const bounded = { ...values, since: bound.at.toISOString() };
+  const needed = ranksByRelevance(shape)
+    ? countCeiling(values)
+    : Number(values.offset ?? 0) + Number(values.limit ?? 0);
+  await tx.execute(bitmapScans("off"));
+  try {
+    const within = await countListing(db, recent, bounded, tx);
+    if (within.total < needed) return null;
+    return await readListingPage(db, recent, bounded, tx);
+  } finally {
+    await tx.execute(bitmapScans("on"));
+  }
+}
