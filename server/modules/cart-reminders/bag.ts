@@ -6,10 +6,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { cartItems, products, type ReminderLine } from "../../db/schema";
-import { productRowColumns, type ProductRowWithVariants } from "../catalog/product-dto";
+import { productRowColumns, type ProductRow } from "../catalog/product-dto";
 
 export interface BagLine extends ReminderLine {
-  product: ProductRowWithVariants;
+  product: ProductRow;
 }
 
 export async function userLines(db: DbOrTx, userId: string): Promise<ReminderLine[]> {

@@ -11,7 +11,7 @@ import type { AddToCartInput, MergeCartInput, UpdateCartInput } from "@core/vali
 import type { Db, DbOrTx } from "../../db/client";
 import { cartItems, products } from "../../db/schema";
 import { badInput, notFound } from "../../errors";
-import { productRowColumns, toProductDTO, type ProductRowWithVariants as ProductRow } from "../catalog/product-dto";
+import { productRowColumns, toProductDTO, type ProductRow } from "../catalog/product-dto";
 import { variantStock } from "@core/variants";
 import type { CartDTO } from "./cart-dto";
 import { isUuid } from "../../db/ids";

@@ -92,7 +92,6 @@ export type ProductDtoRow = Pick<ProductRow, keyof typeof productDtoColumns>;
 
 /** A whole products row, its variants with it: for services that need more than the JSON's columns. */
 export const productRowColumns = getTableColumns(products);
-export type ProductRowWithVariants = ProductRow;
 
 /** The one place a products row becomes the product JSON: piastres become EGP numbers. */
 export function toProductDTO(row: ProductDtoRow): ProductDTO {

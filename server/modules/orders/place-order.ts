@@ -18,7 +18,7 @@ import { cartItems, idempotencyKeys, orderItems, orders, products } from "../../
 import { AppError, badInput, conflict, notFound } from "../../errors";
 import { redeemPromoCode } from "../promotions/promo-codes";
 import { shippingFeeForCity } from "../shipping/shipping-options";
-import { productRowColumns, type ProductRow, type ProductRowWithVariants } from "../catalog/product-dto";
+import { productRowColumns, type ProductRow } from "../catalog/product-dto";
 import { storedPair, variantStock } from "@core/variants";
 import { takeFromVariant } from "../catalog/variant-stock";
 import { syncProductStock } from "../catalog/variants";
@@ -102,7 +102,7 @@ function notEnoughOfVariant(line: Line, stock: number): AppError {
 }
 
 /** Reads the catalogue rows and checks each line against its product before anything is locked. */
-async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, ProductRowWithVariants>> {
+async function checkLines(tx: DbOrTx, lines: Line[]): Promise<Map<string, ProductRow>> {
   if (lines.some((l) => !isUuid(l.productId))) throw notFound("ordersApi.productNotFound");
   const ids = [...new Set(lines.map((l) => l.productId))];
   const rows = await tx.select(productRowColumns).from(products).where(inArray(products.id, ids));
@@ -141,11 +141,7 @@ async function takeVariantStock(tx: DbOrTx, product: ProductRow, lines: Line[]) 
  * Takes the stock of every product atomically, in id order so two orders never wait on each other
  * in a cycle. Answers the product rows as of the decrement: those prices are the ones charged.
  */
-async function takeStock(
-  tx: DbOrTx,
-  lines: Line[],
-  known: Map<string, ProductRowWithVariants>,
-): Promise<Map<string, ProductRow>> {
+async function takeStock(tx: DbOrTx, lines: Line[], known: Map<string, ProductRow>): Promise<Map<string, ProductRow>> {
   const perProduct = unitsPerProduct(lines);
   const taken = new Map<string, ProductRow>();
   for (const [id, quantity] of [...perProduct.entries()].sort(([a], [b]) => a.localeCompare(b))) {

@@ -28,8 +28,7 @@ export const NEWEST_PREFIX = 50_000;
 const bitmapScans = (value: "on" | "off") => sql.raw(`select set_config('enable_bitmapscan', '${value}', true)`);
 
 /** Whether a page of this shape is a prefix of its matches newest first. */
-const pagesNewestFirst = (shape: ListingShape) =>
-  ranksByRelevance(shape) || shape.sortBy === null || shape.sortBy === "newest";
+const pagesNewestFirst = (shape: ListingShape) => shape.sortBy === null || shape.sortBy === "newest";
 
 /**
  * The page's rows read among the newest `prefix` products, or null when they are not all there

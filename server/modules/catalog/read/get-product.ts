@@ -4,7 +4,7 @@ import type { AppDeps } from "../../../deps";
 import { products } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { SessionUser } from "../../accounts/sessions";
-import { productRowColumns, toProductDTO, type ProductDTO, type ProductRowWithVariants } from "../product-dto";
+import { productRowColumns, toProductDTO, type ProductDTO, type ProductRow } from "../product-dto";
 import { isUuid } from "../../../db/ids";
 import { isStaff } from "@core/roles";
 
@@ -21,9 +21,9 @@ const findById = preparedPerDatabase((db) =>
 );
 
 /** A row by id whatever its state, or null (staff tools use this; customers go through getProduct). */
-export async function findProductRow(deps: Pick<AppDeps, "db">, id: string): Promise<ProductRowWithVariants | null> {
+export async function findProductRow(deps: Pick<AppDeps, "db">, id: string): Promise<ProductRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = (await findById(deps.db).execute({ id })) as ProductRowWithVariants[];
+  const [row] = (await findById(deps.db).execute({ id })) as ProductRow[];
   return row ?? null;
 }
 

@@ -6,13 +6,7 @@ import type { Db } from "../../../db/client";
 import { categories, collections, products } from "../../../db/schema";
 import { listActiveBanners } from "../../content/banners";
 import { bannerDto } from "../../content/content-dto";
-import {
-  productDto,
-  productRowColumns,
-  toProductDTO,
-  type ProductDTO,
-  type ProductRowWithVariants as ProductRow,
-} from "../product-dto";
+import { productDto, productRowColumns, toProductDTO, type ProductDTO, type ProductRow } from "../product-dto";
 import { memoGeneration, memoKey, recall, remember } from "./catalog-memo";
 import { createSingleFlight } from "./single-flight";
 import { newestFirst } from "./listing-query";
