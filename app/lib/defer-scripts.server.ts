@@ -71,15 +71,3 @@ export function deferModuleScripts(html: string): string | null {
   const loader = `<script${nonceAttribute}>${LOADER}</script>`;
   return head + inert + loader + html.slice(script.index + whole.length);
 }
-
-/**
- * The page with its module script deferred (entry.server.tsx hands over the whole page). A page
- * without one (an error page rendered without `<Scripts />`) is sent as it is.
- *
- * The bytes are read as Latin-1, one character per byte: every tag and attribute matched here is
- * ASCII, so UTF-8 text (Arabic) goes through byte for byte and nothing is decoded or encoded twice.
- */
-export function deferPageScripts(page: Buffer): Buffer {
-  const rewritten = deferModuleScripts(page.toString("latin1"));
-  return rewritten === null ? page : Buffer.from(rewritten, "latin1");
-}

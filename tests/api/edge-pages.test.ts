@@ -128,6 +128,41 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
     }
   });
 
+  it("hands the page's loader data to the browser read ahead, in one script before the close (decision 384)", async () => {
+    // The data was read inside a Suspense boundary while the page waited, a boundary and a script
+    // per read. Read ahead, it is one enqueue, then the close, in one boundary; a React Router that
+    // stopped taking the read-ahead copy would send the close alone and the page would not hydrate.
+    const product = await makeProduct(database.db, {
+      name: "Handoff Dress",
+      nameAr: "فستان التسليم",
+      category: "dresses",
+    });
+    try {
+      for (const lang of ["en", "ar"]) {
+        const res = await app.inject({
+          method: "GET",
+          url: `/product/${product.id}`,
+          headers: { cookie: `lang=${lang}` },
+        });
+        expect(res.statusCode, lang).toBe(200);
+        expect(res.body, lang).toMatch(/^<!DOCTYPE html><html/);
+        expect(res.body, lang).not.toContain("<!--$!-->");
+        const enqueues = res.body.match(/streamController\.enqueue\(/g) ?? [];
+        expect(enqueues, lang).toHaveLength(1);
+        const data =
+          /<!--\$--><script[^>]*>window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);<\/script><script[^>]*>window\.__reactRouterContext\.streamController\.close\(\);<\/script><!--\/\$-->/.exec(
+            res.body,
+          );
+        expect(data, lang).not.toBeNull();
+        const handoff = JSON.parse(data![1]!) as string;
+        expect(handoff, lang).toContain(product.id);
+        expect(handoff, lang).toContain("فستان التسليم");
+      }
+    } finally {
+      await database.db.delete(products).where(eq(products.id, product.id));
+    }
+  });
+
   it("leaves a guest's page as it was", async () => {
     const res = await app.inject({ method: "GET", url: "/" });
     expect(res.statusCode).toBe(200);

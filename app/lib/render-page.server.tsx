@@ -1,0 +1,116 @@
+/**
+ * A page rendered whole to a string (decisions 359 and 384).
+ *
+ * No page defers data and the server sends every page in one piece, so nothing is gained by
+ * streaming. React's synchronous string render skips what the streaming one does per chunk
+ * (encoding each to bytes, copying it into a view, handing it to a stream) and the microtask hops
+ * of a Suspense boundary that waits. What waited on every page was React Router's copy of the loader
+ * data for the browser: its `StreamTransfer` component reads a stream inside Suspense.
+ * `readHandoffAhead` reads that stream first and leaves it where the component looks before
+ * reading, so the page renders without suspending.
+ */
+import type { ReactElement } from "react";
+import type { EntryContext } from "react-router";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { Writable } from "node:stream";
+
+/** React's marker of a boundary it left for the browser to render (something suspended or failed). */
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+
+export type RenderedPage = {
+  html: string;
+  /** A part of the page failed and is left for the browser to render (the page answers 500). */
+  failed: boolean;
+};
+
+/**
+ * The page's HTML, with its doctype. Rendered to a string in one pass; a page that suspended there
+ * (a lazy component's first use in this process) or whose part failed is rendered again the
+ * streaming way, which waits for what suspended and reports what failed.
+ */
+export async function renderPage(
+  element: ReactElement,
+  nonce: string | undefined,
+  timeoutMs: number,
+): Promise<RenderedPage> {
+  const html = renderToString(element);
+  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: withDoctype(html), failed: false };
+  return renderStreaming(element, nonce, timeoutMs);
+}
+
+// React's streaming render starts a document with its doctype; the string render does not.
+const withDoctype = (html: string) => (html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
+
+type StreamRead = Promise<void> & { result?: { done: boolean; value: string } };
+
+/**
+ * Reads React Router's loader data for the browser (a turbo-stream) to its end and leaves it as one
+ * finished read where its `StreamTransfer` component looks first (`renderMeta.streamCache`, keyed
+ * by the read's number). The component then writes the same scripts as chunk by chunk: the whole
+ * text enqueued, then the stream closed. tests/api/page-render.test.ts reads the data back from a
+ * page, so a React Router that stops looking there fails it rather than a shop's pages.
+ */
+export async function readHandoffAhead(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  const read: StreamRead = Object.assign(Promise.resolve(), { result: { done: true, value: text } });
+  (context.renderMeta as { streamCache?: Record<number, StreamRead> }).streamCache = { 0: read };
+}
+
+/** The streaming render, to the end (`onAllReady`), its chunks kept in one writable. */
+function renderStreaming(element: ReactElement, nonce: string | undefined, timeoutMs: number): Promise<RenderedPage> {
+  return new Promise<RenderedPage>((resolve, reject) => {
+    const errors: unknown[] = [];
+    const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        // The shell rendered; a part that failed is drawn by the browser instead, and logged here.
+        for (const error of errors) console.error(error);
+        pipe(
+          wholeText((html) => {
+            clearTimeout(timer);
+            resolve({ html, failed: errors.length > 0 });
+          }, reject),
+        );
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        errors.push(error);
+      },
+    });
+    // A render still waiting this long gives up on what is missing (its boundaries render in the browser).
+    const timer = setTimeout(abort, timeoutMs);
+  });
+}
+
+/** A writable that keeps React's chunks and hands over the text once React has ended it. */
+function wholeText(done: (html: string) => void, failed: (error: Error) => void): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    final(callback) {
+      done(Buffer.concat(chunks).toString("utf8"));
+      callback();
+    },
+    destroy(error, callback) {
+      if (error) failed(error);
+      callback(error);
+    },
+  });
+}
