@@ -44,7 +44,7 @@ import { errWithSourceStack } from "./logging/source-mapped-stack";
 import { AccessLog } from "./logging/access-log";
 import pino from "pino";
 import {
-  BROTLI_OPTIONS,
+  FOR_ONE_VISITOR,
   preferredEncodings,
   COMPRESS_IN_ONE_CALL_BYTES,
   COMPRESS_MIN_BYTES,
@@ -58,7 +58,7 @@ declare module "fastify" {
     /** Shared texts compressed once and sent from their kept copies (server/http/compression.ts). */
     compressionStats: () => CompressionStats;
     /** Sends bytes every visitor gets alike from their kept compressed copy, made on first need. */
-    sendCompressedOnce: (req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) => FastifyReply;
+    sendKeptCompressed: (req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) => FastifyReply;
     /** The Content-Security-Policy of an HTML page for a given script nonce. */
     pageCsp: (nonce: string) => string;
     /** The same policy allowing the inline scripts of these SHA-256 hashes (base64) instead. */
@@ -209,12 +209,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const encodings = preferredEncodings();
   const keptCompression = registerKeptCompression(app, encodings);
   app.decorate("compressionStats", keptCompression.stats);
-  app.decorate("sendCompressedOnce", keptCompression.sendCompressedOnce);
+  app.decorate("sendKeptCompressed", keptCompression.sendKeptCompressed);
   await app.register(compress, {
     threshold: COMPRESS_MIN_BYTES,
     syncThreshold: COMPRESS_IN_ONE_CALL_BYTES,
     encodings,
-    brotliOptions: BROTLI_OPTIONS,
+    // Every answer compressed as it leaves is made for one visitor (decision 385).
+    brotliOptions: FOR_ONE_VISITOR.brotli,
+    zlibOptions: FOR_ONE_VISITOR.gzip,
   });
   await app.register(cookie);
   // Helmet sets the static security headers; the page CSP (with a per-request script nonce) is

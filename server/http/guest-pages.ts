@@ -86,7 +86,7 @@ export async function renderedForCache(
 /**
  * Sends a guest's page. `own` is this request's own render; without it, or when it was kept, the
  * reply is a shareable guest page: it carries the CDN headers, and the same bytes go to every
- * guest, its scripts allowed by their hashes and its compressed copy made once (decision 372).
+ * guest, its scripts allowed by their hashes and its compressed copy kept (decisions 372, 385).
  * A page that was not kept gets a nonce of its own, as a signed-in page does.
  */
 export function sendGuestPage(
@@ -107,7 +107,7 @@ export function sendGuestPage(
     reply.header("content-security-policy", app.pageCspForHashes(page.scriptHashes));
     reply.header("cache-control", GUEST_CACHE_CONTROL);
     reply.header("vary", varyWithCookie(reply.getHeader("vary")));
-    return app.sendCompressedOnce(req, reply, page.html, page.compressed);
+    return app.sendKeptCompressed(req, reply, page.html, page.compressed);
   }
   reply.header("x-page-cache", "bypass");
   const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));

@@ -7,7 +7,8 @@
  *   and moves to the protected one on its first hit. A stream of one-off addresses (an attacker's
  *   million query strings) only churns probation and never evicts the pages shoppers keep asking for.
  * - Single flight: while one render of a key runs, the same key's other misses wait for it.
- * - A kept page is the same bytes for every guest, compressed once: its inline scripts are allowed
+ * - A kept page is the same bytes for every guest (compressed fast for the first, and once more,
+ *   harder, when a second asks for it: decision 385): its inline scripts are allowed
  *   by their hashes, not by a nonce (decision 372). A page rendered for one guest and not kept is
  *   sent with a fresh nonce written over the render's placeholder (`withNonce`).
  * - A render that overlapped a write is not kept (it may show the old data).

@@ -19,6 +19,9 @@ afterAll(async () => {
 });
 
 const CHROME = "gzip, deflate, br, zstd";
+const brotli = (text: string, quality: number) =>
+  zlib.brotliCompressSync(Buffer.from(text), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
+const gzip = (text: string, level: number) => zlib.gzipSync(Buffer.from(text), { level });
 
 describe("a large JSON answer", () => {
   it("leaves brotli-compressed in one piece, with its length, for a browser", async () => {
@@ -42,6 +45,14 @@ describe("a large JSON answer", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.payload);
   });
+
+  it("is compressed fast, made for one visitor: brotli 2, gzip 1 (decision 385)", async () => {
+    const plain = (await t.app.inject({ url: "/api/openapi.json" })).payload;
+    const br = await t.app.inject({ url: "/api/openapi.json", headers: { "accept-encoding": CHROME } });
+    expect(br.rawPayload.equals(brotli(plain, 2))).toBe(true);
+    const gz = await t.app.inject({ url: "/api/openapi.json", headers: { "accept-encoding": "gzip" } });
+    expect(gz.rawPayload.equals(gzip(plain, 1))).toBe(true);
+  });
 });
 
 describe("text every visitor gets alike (decision 371)", () => {
@@ -58,6 +69,8 @@ describe("text every visitor gets alike (decision 371)", () => {
     expect(after.compressed - before.compressed).toBe(1);
     expect(after.reused - before.reused).toBe(1);
     for (const res of [first, second]) {
+      // Sent to many, compressed harder (decision 385).
+      expect(res.rawPayload.equals(brotli(plain.payload, 4))).toBe(true);
       expect(res.headers["content-encoding"]).toBe("br");
       expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
       expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
@@ -66,6 +79,7 @@ describe("text every visitor gets alike (decision 371)", () => {
     // gzip is kept beside brotli, from the same text.
     const gz = await ask("gzip");
     expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.rawPayload.equals(gzip(plain.payload, 6))).toBe(true);
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.payload);
 
     // A write clears the memo: the next answer is the new text's, never the kept copy of the old.
