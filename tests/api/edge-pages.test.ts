@@ -223,7 +223,10 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
     "answers 503 with Retry-After and a bilingual page once the queue is full (PostgreSQL)",
     async () => {
       // Forty visitors at once against one render slot and one place in the queue, each asking for
-      // a different page (identical guest pages share one render: page-cache.ts, decision 281).
+      // a different page (identical guest pages share one render: page-cache.ts, decision 281), each
+      // a search the memo cannot answer, so that every page waits for the database while holding its
+      // slot (a render itself no longer yields, decision 384: pages answered from the memo could
+      // each finish before the next visitor's request was read).
       const answers = await Promise.all(
         Array.from(
           { length: 40 },
@@ -231,7 +234,7 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
             new Promise<string>((resolve) => {
               let text = "";
               const s = net.connect(port, "127.0.0.1", () =>
-                s.write(`GET /shop?page=${i + 1} HTTP/1.1\r\nHost: azya.example\r\nConnection: close\r\n\r\n`),
+                s.write(`GET /shop?search=busy${i} HTTP/1.1\r\nHost: azya.example\r\nConnection: close\r\n\r\n`),
               );
               s.on("data", (d) => (text += d.toString("utf8")));
               s.on("close", () => resolve(text));

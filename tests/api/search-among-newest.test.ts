@@ -11,7 +11,8 @@ import { shopQuerySchema, type ShopQueryInput } from "../../core/shop-query";
 import { foldSearchText } from "../../core/search-fold";
 import { listingShape, listingValues } from "../../server/modules/catalog/read/listing-query";
 import { readListingPage } from "../../server/modules/catalog/read/listing-statements";
-import { readAmongNewest } from "../../server/modules/catalog/read/among-newest";
+import { newestPrefixBound, readAmongNewest } from "../../server/modules/catalog/read/among-newest";
+import { emit } from "../../server/events";
 
 let t: TestApp;
 
@@ -78,5 +79,28 @@ describe("a search of common words among the newest products", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { usual } = await bothReads({ search: "linen blouse", page: 2, limit: 10 }, 2_500);
     expect(res.json().products.map((p: { _id: string }) => p._id)).toEqual(ids(usual));
+  });
+
+  it("remembers where the newest prefix starts until the catalogue changes", async () => {
+    // It was read again by every such search: an index-only read of 50,000 entries each time.
+    const db = t.deps.db;
+    const bound = () => db.transaction((tx) => newestPrefixBound(db, tx, 10));
+    emit("catalogue.changed", { reason: "product" });
+    const first = await bound();
+    expect(first).not.toBeNull();
+    // A product written behind the memo's back (no event) does not move the remembered bound ...
+    await db.execute(sql`
+      insert into products (name, code, description, category, price, total_price, stock, images, status, search_text, created_at)
+      values ('Newest Linen Blouse', 'AN-NEW', 'A piece', 'blouses', 50000, 50000, 5, array['/uploads/a-800.webp'],
+              'approved', 'newest linen blouse', timestamp '2026-01-01')`);
+    expect(await bound()).toBe(first);
+    // ... and once the catalogue says it changed, the bound is read again: one product later.
+    emit("catalogue.changed", { reason: "product" });
+    const second = await bound();
+    expect(second).not.toBe(first);
+    expect(new Date(second!).getTime()).toBeGreaterThan(new Date(first!).getTime());
+    expect(await bound()).toBe(second);
+    await db.execute(sql`delete from products where code = 'AN-NEW'`);
+    emit("catalogue.changed", { reason: "product" });
   });
 });

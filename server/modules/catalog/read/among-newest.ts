@@ -17,15 +17,17 @@ import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { products } from "../../../db/schema";
 import type { ProductDtoRow } from "../product-dto";
+import { memoised, memoKey } from "./catalog-memo";
 import { countCeiling } from "./listing-count";
 import { newestFirst, ranksByRelevance, type ListingShape, type ListingValues } from "./listing-query";
 import { countListing, readListingPage } from "./listing-statements";
+import { scanSettings } from "./scan-settings";
 import { customerVisible } from "./visibility";
 
 /** How many of the newest products the walk may read: words in 2 % of them fill a 1,000-row ranking. */
 export const NEWEST_PREFIX = 50_000;
 
-const bitmapScans = (value: "on" | "off") => sql.raw(`select set_config('enable_bitmapscan', '${value}', true)`);
+const bitmapScans = (value: "on" | "off") => sql.raw(scanSettings(["bitmapscan"], value));
 
 /** Whether a page of this shape is a prefix of its matches newest first. */
 const pagesNewestFirst = (shape: ListingShape) => shape.sortBy === null || shape.sortBy === "newest";
@@ -43,18 +45,12 @@ export async function readAmongNewest(
   prefix = NEWEST_PREFIX,
 ): Promise<ProductDtoRow[] | null> {
   if (!pagesNewestFirst(shape)) return null;
-  const [bound] = await tx
-    .select({ at: products.createdAt })
-    .from(products)
-    .where(customerVisible())
-    .orderBy(...newestFirst())
-    .limit(1)
-    .offset(prefix - 1);
-  if (!bound) return null;
+  const since = await newestPrefixBound(db, tx, prefix);
+  if (!since) return null;
   // Every product created at or after the bound: a prefix of the newest-first order (a superset
   // of the newest `prefix` when the bound's millisecond is shared), whatever the viewer sees.
   const recent = { ...shape, recent: true };
-  const bounded = { ...values, since: bound.at.toISOString() };
+  const bounded = { ...values, since };
   const needed = ranksByRelevance(shape)
     ? countCeiling(values)
     : Number(values.offset ?? 0) + Number(values.limit ?? 0);
@@ -66,4 +62,23 @@ export async function readAmongNewest(
   } finally {
     await tx.execute(bitmapScans("on"));
   }
+}
+
+/**
+ * When the `prefix`-th newest product was created (an index-only read of `prefix` entries, a few
+ * milliseconds at 50,000), or null when the catalogue is smaller. Remembered in the catalogue memo,
+ * which every catalogue write clears: any bound gives a prefix of the newest-first order, so one
+ * a few seconds old only makes the walk a little longer or shorter, never the page different.
+ */
+export function newestPrefixBound(db: Db, tx: DbOrTx, prefix: number): Promise<string | null> {
+  return memoised(memoKey(db, ["newest-prefix-bound", prefix]), async () => {
+    const [bound] = await tx
+      .select({ at: products.createdAt })
+      .from(products)
+      .where(customerVisible())
+      .orderBy(...newestFirst())
+      .limit(1)
+      .offset(prefix - 1);
+    return bound ? bound.at.toISOString() : null;
+  });
 }

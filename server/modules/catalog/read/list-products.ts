@@ -21,6 +21,7 @@ import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-m
 import { countCeiling, type ListingTotal } from "./listing-count";
 import { createSingleFlight } from "./single-flight";
 import { readAmongNewest } from "./among-newest";
+import { type ScanKind, scanSettings } from "./scan-settings";
 import { recentlyMissed, rememberMiss, TYPO_STATEMENT_TIMEOUT_MS, typoWorthy, withTypoSlot } from "./typo-fallback";
 
 /** Below pg_trgm's default 0.6, so that "abya" still finds "Abaya". */
@@ -121,12 +122,9 @@ async function readListing(
 }
 
 /** Leave PostgreSQL only bitmap scans for the rest of a transaction, or give it every scan again. */
-const scanSettings = (value: "on" | "off") =>
-  ["enable_seqscan", "enable_indexscan", "enable_indexonlyscan"]
-    .map((name) => `set_config('${name}', '${value}', true)`)
-    .join(", ");
-export const BITMAP_SCANS_ONLY = `select ${scanSettings("off")}`;
-const EVERY_SCAN = `select ${scanSettings("on")}`;
+const ALL_BUT_BITMAP: ScanKind[] = ["seqscan", "indexscan", "indexonlyscan"];
+export const BITMAP_SCANS_ONLY = scanSettings(ALL_BUT_BITMAP, "off");
+const EVERY_SCAN = scanSettings(ALL_BUT_BITMAP, "on");
 
 /**
  * A search of several words (decision 355). PostgreSQL estimates each word's share of the
