@@ -47,7 +47,7 @@ type StreamRead = Promise<void> & { result?: { done: boolean; value: string } };
  * Reads React Router's loader data for the browser (a turbo-stream) to its end and leaves it as one
  * finished read where its `StreamTransfer` component looks first (`renderMeta.streamCache`, keyed
  * by the read's number). The component then writes the same scripts as chunk by chunk: the whole
- * text enqueued, then the stream closed. tests/api/page-render.test.ts reads the data back from a
+ * text enqueued, then the stream closed. tests/api/edge-pages.test.ts reads the data back from a
  * page, so a React Router that stops looking there fails it rather than a shop's pages.
  */
 export async function readHandoffAhead(context: EntryContext): Promise<void> {
