@@ -58,6 +58,51 @@ describe("scripts after the first paint", () => {
   }
 });
 
+describe("hydration of the server's document (decision 386)", () => {
+  for (const [lang, path] of [
+    ["en", "/shop"],
+    ["ar", "/"],
+  ] as const) {
+    it(`keeps the ${lang} page ${path}'s elements, one <html>, and <head> as the server wrote it`, async () => {
+      const context = await newContext(browser, { lang });
+      const page = await context.newPage();
+      const errors = failOnConsoleErrors(page);
+      // Marks the server's elements as the parser meets them, before any script of the page runs.
+      await page.addInitScript(() => {
+        document.addEventListener("DOMContentLoaded", () => {
+          const marked = window as unknown as { serverMain?: Element | null; serverHead?: Element[] };
+          marked.serverMain = document.querySelector("main");
+          marked.serverHead = [...document.head.children];
+        });
+      });
+      await page.goto(path);
+      const kept = await page.evaluate(() => {
+        const marked = window as unknown as { serverMain?: Element | null; serverHead?: Element[] };
+        return {
+          htmlElements: document.querySelectorAll("html").length,
+          sameMain: marked.serverMain !== null && marked.serverMain === document.querySelector("main"),
+          headKept: (marked.serverHead ?? []).every((el) => el.isConnected && el.parentNode === document.head),
+          headCount: marked.serverHead?.length ?? 0,
+          lang: document.documentElement.lang,
+          dir: document.documentElement.dir,
+        };
+      });
+      expect(kept).toEqual({
+        htmlElements: 1,
+        sameMain: true,
+        headKept: true,
+        headCount: expect.any(Number),
+        lang,
+        dir: lang === "ar" ? "rtl" : "ltr",
+      });
+      expect(kept.headCount).toBeGreaterThan(5);
+      // The route-module script ran once: a second copy would be refused by the page's policy.
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 describe("home rows below the first screen (decision 362)", () => {
   interface Rows {
     rows: { key: string; cards: { name: string }[] }[];

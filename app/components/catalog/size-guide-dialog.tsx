@@ -1,5 +1,5 @@
 import { Ruler } from "lucide-react";
-import { lazy, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/react";
 
@@ -43,7 +43,18 @@ export function SizeGuideButton({ category }: { category: string }) {
         description={t("sizeGuides.intro")}
         size="lg"
       >
-        <SizeGuideTable category={category} />
+        {/* Its own boundary: the dialog opens at once, saying it is loading, while the table's code
+            arrives, instead of the whole dialog waiting for it (and under Preact, decision 386,
+            being mounted outside the page, its focus trap holding nothing). */}
+        <Suspense
+          fallback={
+            <p className="text-sm text-muted" role="status">
+              {t("sizeGuides.loading")}
+            </p>
+          }
+        >
+          <SizeGuideTable category={category} />
+        </Suspense>
       </Dialog>
     </>
   );

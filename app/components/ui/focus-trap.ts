@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useLayoutEffect, useRef, type RefObject } from "react";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -27,7 +27,10 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
   ) {
     openerRef.current = document.activeElement;
   }
-  useEffect(() => {
+  // A layout effect: its cleanup runs while the modal is still in the page, so focus moves back to
+  // the opener before the modal's removal drops it to <body>. (A plain effect's cleanup may run after
+  // the next paint: it did under Preact, decision 386.)
+  useLayoutEffect(() => {
     if (!active) return;
     const opener = openerRef.current;
     const onKey = (e: KeyboardEvent) => {

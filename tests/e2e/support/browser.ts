@@ -147,6 +147,15 @@ export async function accessibilityViolations(
 ): Promise<{ id: string; help: string; targets: string[] }[]> {
   // Transitions still running are let finish first: axe measures a toast fading in at part of its
   // opacity as text without contrast (CI's busy run failed cod-blocking.e2e that way, in both languages).
+  // A toast just added starts its fade-in only once sonner marks it mounted, in an effect that can
+  // run after the next paint (it did under Preact, decision 386): until then it has no transition
+  // to wait for.
+  await page
+    .waitForFunction(() => document.querySelectorAll('[data-sonner-toast][data-mounted="false"]').length === 0, null, {
+      timeout: 3000,
+    })
+    .catch(() => undefined);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
