@@ -67,17 +67,18 @@ describe("hydration of the server's document (decision 386)", () => {
       const context = await newContext(browser, { lang });
       const page = await context.newPage();
       const errors = failOnConsoleErrors(page);
+      type Marked = { serverMain?: Element | null; serverHead?: Element[] };
       // Marks the server's elements as the parser meets them, before any script of the page runs.
       await page.addInitScript(() => {
         document.addEventListener("DOMContentLoaded", () => {
-          const marked = window as unknown as { serverMain?: Element | null; serverHead?: Element[] };
+          const marked = window as unknown as Marked;
           marked.serverMain = document.querySelector("main");
           marked.serverHead = [...document.head.children];
         });
       });
       await page.goto(path);
       const kept = await page.evaluate(() => {
-        const marked = window as unknown as { serverMain?: Element | null; serverHead?: Element[] };
+        const marked = window as unknown as Marked;
         return {
           htmlElements: document.querySelectorAll("html").length,
           sameMain: marked.serverMain !== null && marked.serverMain === document.querySelector("main"),

@@ -2,6 +2,7 @@ import { Ruler } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
 import { useT } from "~/i18n/react";
+import { SizeGuideStatus } from "./size-guide-status";
 
 // The table and its request load with the dialog, on first open (docs/decisions/350).
 const loadTable = () => import("./size-guide-table");
@@ -46,13 +47,7 @@ export function SizeGuideButton({ category }: { category: string }) {
         {/* Its own boundary: the dialog opens at once, saying it is loading, while the table's code
             arrives, instead of the whole dialog waiting for it (and under Preact, decision 386,
             being mounted outside the page, its focus trap holding nothing). */}
-        <Suspense
-          fallback={
-            <p className="text-sm text-muted" role="status">
-              {t("sizeGuides.loading")}
-            </p>
-          }
-        >
+        <Suspense fallback={<SizeGuideStatus>{t("sizeGuides.loading")}</SizeGuideStatus>}>
           <SizeGuideTable category={category} />
         </Suspense>
       </Dialog>

@@ -1,4 +1,5 @@
 import { useCall } from "~/lib/use-call";
+import { SizeGuideStatus } from "./size-guide-status";
 import { sizeLabel } from "~/lib/size-label";
 import { inPageLang } from "~/lib/text-lang";
 import { useLang, useT } from "~/i18n/react";
@@ -16,9 +17,9 @@ export default function SizeGuideTable({ category }: { category: string }) {
   const guide = query.data?.sizeGuide;
   if (!guide) {
     return (
-      <p className="text-sm text-muted" role="status" data-testid="size-guide-status">
+      <SizeGuideStatus>
         {query.loading ? t("sizeGuides.loading") : (query.error ?? t("sizeGuides.notFound"))}
-      </p>
+      </SizeGuideStatus>
     );
   }
   const note = inPageLang(guide.note, guide.noteAr, lang);
