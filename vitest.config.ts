@@ -16,5 +16,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // Pages rendered by the tests check that every kept part of the shell is what its inputs say (decision 387).
+    env: { KEPT_MARKUP_VERIFY: "1" },
   },
 });

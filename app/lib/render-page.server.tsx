@@ -13,6 +13,8 @@ import type { ReactElement } from "react";
 import type { EntryContext } from "react-router";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { Writable } from "node:stream";
+import { KeptMarkupContext } from "./kept-markup";
+import { KeptMarkupPass } from "./kept-markup.server";
 
 /** React's marker of a boundary it left for the browser to render (something suspended or failed). */
 const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
@@ -33,10 +35,18 @@ export async function renderPage(
   nonce: string | undefined,
   timeoutMs: number,
 ): Promise<RenderedPage> {
-  const html = renderToString(element);
-  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: withDoctype(html), failed: false };
-  return renderStreaming(element, nonce, timeoutMs);
+  const kept = new KeptMarkupPass();
+  const html = renderToString(withKeptMarkup(kept, element));
+  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: withDoctype(kept.finish(html)), failed: false };
+  const again = new KeptMarkupPass();
+  const streamed = await renderStreaming(withKeptMarkup(again, element), nonce, timeoutMs);
+  return { ...streamed, html: again.finish(streamed.html) };
 }
+
+/** The page with the parts that are the same on many pages copied from their first render (decision 387). */
+const withKeptMarkup = (kept: KeptMarkupPass, element: ReactElement) => (
+  <KeptMarkupContext.Provider value={kept}>{element}</KeptMarkupContext.Provider>
+);
 
 // React's streaming render starts a document with its doctype; the string render does not.
 const withDoctype = (html: string) => (html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);

@@ -104,6 +104,46 @@ describe("hydration of the server's document (decision 386)", () => {
   }
 });
 
+describe("the shell's parts the server keeps (decision 387)", () => {
+  for (const [lang, word] of [
+    ["en", "dress"],
+    ["ar", "فستان"],
+  ] as const) {
+    it(`hydrate the ${lang} top bar with the ids its markup names: the search box opens the list it controls`, async () => {
+      const context = await newContext(browser, { lang, width: 1280 });
+      const page = await context.newPage();
+      const errors = failOnConsoleErrors(page);
+      // A second page of the top bar's language and theme: the bar the server kept (which the browser
+      // journeys' server, with KEPT_MARKUP_VERIFY, renders again and checks against the kept copy).
+      await page.goto("/about");
+      await page.goto("/shipping-policy");
+      const input = page.locator("header form[role=search]:visible input[role=combobox]");
+      const sent = await input.evaluate((el) => ({
+        id: el.id,
+        controls: el.getAttribute("aria-controls"),
+        label: document.querySelector(`label[for="${el.id}"]`)?.textContent ?? null,
+      }));
+      expect(sent.label).not.toBeNull();
+      await input.fill(word);
+      await page.getByRole("listbox").waitFor();
+      await input.press("ArrowDown");
+      const opened = await input.evaluate((el) => {
+        const list = document.getElementById(el.getAttribute("aria-controls") ?? "");
+        const active = document.getElementById(el.getAttribute("aria-activedescendant") ?? "");
+        return {
+          id: el.id,
+          listRole: list?.getAttribute("role") ?? null,
+          activeInList: active !== null && list?.contains(active) === true,
+          expanded: el.getAttribute("aria-expanded"),
+        };
+      });
+      expect(opened).toEqual({ id: sent.id, listRole: "listbox", activeInList: true, expanded: "true" });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 describe("home rows below the first screen (decision 362)", () => {
   interface Rows {
     rows: { key: string; cards: { name: string }[] }[];

@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { useRootData } from "~/root";
-import { useT } from "~/i18n/react";
+import type { SessionUser } from "@server/modules/accounts/sessions";
+import { useLang, useT } from "~/i18n/react";
 import { setSidebarCookie } from "~/lib/cookies";
+import { KeptMarkup } from "~/lib/kept-markup";
 import { HeadlineBar } from "./headline-bar";
 import { TopBar } from "./top-bar";
 import { DesktopSidebar, MobileSidebar } from "./side-menu";
-import { Footer } from "./footer";
+import { Footer, type ShopContact } from "./footer";
 
 const MOBILE_QUERY = "(max-width: 767.98px)";
 
 export function AppShell({ children }: { children: ReactNode }) {
   const { user, theme, headlines, sidebarOpen, shop } = useRootData();
   const t = useT();
+  const lang = useLang();
   const location = useLocation();
   const [desktopOpen, setDesktopOpen] = useState(sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -61,7 +64,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t("common.skipToContent")}
       </a>
       <HeadlineBar headlines={headlines} />
-      <TopBar user={user} theme={theme} menuOpen={mobile ? mobileOpen : desktopOpen} onMenu={toggle} />
+      <KeptMarkup name="top-bar" inputs={topBarInputs(lang, theme, mobile ? mobileOpen : desktopOpen, user)}>
+        <TopBar user={user} theme={theme} menuOpen={mobile ? mobileOpen : desktopOpen} onMenu={toggle} />
+      </KeptMarkup>
       <MobileSidebar user={user} open={mobileOpen} onClose={() => setMobileOpen(false)} />
       <div className="flex">
         <DesktopSidebar user={user} open={desktopOpen} />
@@ -69,9 +74,24 @@ export function AppShell({ children }: { children: ReactNode }) {
           <main id="main" tabIndex={-1} className="outline-none">
             {children}
           </main>
-          <Footer shop={shop} />
+          <KeptMarkup name="footer" inputs={footerInputs(lang, shop)}>
+            <Footer shop={shop} />
+          </KeptMarkup>
         </div>
       </div>
     </>
   );
 }
+
+/*
+ * Everything the top bar's and the footer's markup depend on besides the dictionary: the same on
+ * every page of a language and theme, so the server renders each once (decision 387). The cart's
+ * count is not among them because the server always renders an empty badge (the browser fills it);
+ * a signed-in visitor's bar differs from a guest's only by the picture on the account link.
+ */
+const topBarInputs = (lang: string, theme: string, menuOpen: boolean, user: SessionUser | null) =>
+  JSON.stringify([lang, theme, menuOpen, user ? (user.profileImage ?? "") : null]);
+
+/** The © line shows the year. */
+const footerInputs = (lang: string, shop: ShopContact) =>
+  JSON.stringify([lang, new Date().getFullYear(), shop.email, shop.phone, shop.facebook, shop.instagram]);

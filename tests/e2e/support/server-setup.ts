@@ -24,6 +24,8 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_SCALE: "50",
       // The journeys place many cash orders with the same phone and e-mail (issue 16's limit is 3).
       COD_OPEN_LIMIT: "100",
+      // Every page the journeys open checks that the shell's kept parts match their inputs (decision 387).
+      KEPT_MARKUP_VERIFY: "1",
     },
     // The browser journeys run against the server as `npm start` runs it, Node flags included.
     timeoutMs: 90_000,

@@ -1,0 +1,85 @@
+/**
+ * The server's store of kept markup (app/lib/kept-markup.tsx, decision 387).
+ *
+ * One `KeptMarkupPass` per render: a part seen for the first time is rendered between two markers
+ * and kept when the page is finished; a part already kept becomes a placeholder that `finish`
+ * replaces with its markup. The markers carry a token drawn when the process starts, so no text a
+ * visitor or an editor wrote (a description's HTML, say) can pass for one.
+ *
+ * `KEPT_MARKUP_VERIFY=1` (the tests and the browser journeys) renders every part every time and
+ * fails the page when a part's markup differs from what was kept under the same inputs: an input
+ * the caller forgot to name shows there, not as another visitor's markup in a shop's pages.
+ */
+import { randomBytes } from "node:crypto";
+import { createElement, Fragment, type ReactNode } from "react";
+import type { KeptMarkupRender } from "./kept-markup";
+
+const TOKEN = randomBytes(12).toString("hex");
+/** Parts × places × languages × themes × menu states: a few dozen at most; this bounds a mistake. */
+const LIMIT = 128;
+
+const kept = new Map<string, string>();
+
+type Kind = "open" | "close" | "copy";
+const markerId = (slot: number, kind: Kind) => `${TOKEN}-${slot}-${kind}`;
+/** How React writes `<template data-kept={id} />`. */
+const markerHtml = (slot: number, kind: Kind) => `<template data-kept="${markerId(slot, kind)}"></template>`;
+const markerElement = (slot: number, kind: Kind) => createElement("template", { "data-kept": markerId(slot, kind) });
+
+interface Slot {
+  key: string;
+  /** The kept markup this render copies (taken when marked: a later render may replace it). */
+  copy?: string;
+}
+
+export class KeptMarkupPass implements KeptMarkupRender {
+  private readonly slots: Slot[] = [];
+
+  constructor(private readonly verify = process.env.KEPT_MARKUP_VERIFY === "1") {}
+
+  mark(key: string, children: ReactNode): ReactNode {
+    const slot = this.slots.length;
+    const copy = this.verify ? undefined : kept.get(key);
+    this.slots.push({ key, copy });
+    if (copy !== undefined) return markerElement(slot, "copy");
+    return createElement(Fragment, null, markerElement(slot, "open"), children, markerElement(slot, "close"));
+  }
+
+  /** The page with every placeholder filled and every marker gone; newly rendered parts kept. */
+  finish(html: string): string {
+    let page = html;
+    this.slots.forEach(({ key, copy }, slot) => {
+      if (copy !== undefined) {
+        const placeholder = markerHtml(slot, "copy");
+        const at = page.indexOf(placeholder);
+        if (at !== -1) page = page.slice(0, at) + copy + page.slice(at + placeholder.length);
+        return;
+      }
+      const open = markerHtml(slot, "open");
+      const close = markerHtml(slot, "close");
+      const start = page.indexOf(open);
+      const end = start === -1 ? -1 : page.indexOf(close, start);
+      // Not in the page: the part was inside a boundary left for the browser to render.
+      if (end === -1) return;
+      const markup = page.slice(start + open.length, end);
+      keep(key, markup, this.verify);
+      page = page.slice(0, start) + markup + page.slice(end + close.length);
+    });
+    return page;
+  }
+}
+
+function keep(key: string, markup: string, verify: boolean) {
+  const before = kept.get(key);
+  if (verify && before !== undefined && before !== markup) {
+    const name = key.slice(0, key.indexOf("\n"));
+    throw new Error(`Kept markup "${name}" differs between two renders with the same inputs (decision 387)`);
+  }
+  if (before === undefined && kept.size >= LIMIT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, markup);
+}
+
+/** Forgets every kept part (tests). */
+export function forgetKeptMarkup() {
+  kept.clear();
+}
