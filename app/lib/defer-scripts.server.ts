@@ -49,25 +49,38 @@ catch(e){requestAnimationFrame(function(){setTimeout(go);});}
 })();`;
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
+/** How React writes the module script's opening tag after `<script` and its nonce, if any. */
+const MODULE_SCRIPT_OPENED = ' type="module" async="">';
+const NONCE_ATTRIBUTE = /^ nonce="[^"]*"$/;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
  * The page's text with its module script deferred, or null when it has none.
+ *
+ * Found with indexOf, not by scanning the whole page with regular expressions: React escapes `"`
+ * in text and attributes, so the module script's opening tag cannot appear anywhere else, and
+ * React hoists the module preloads into `<head>`, so only `<head>` is searched for them.
  */
 export function deferModuleScripts(html: string): string | null {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script) return null;
-  const [whole, nonceAttribute = "", code] = script;
+  const opened = html.indexOf(MODULE_SCRIPT_OPENED);
+  if (opened === -1) return null;
+  const start = html.lastIndexOf("<script", opened);
+  const nonceAttribute = html.slice(start + "<script".length, opened);
+  if (start === -1 || (nonceAttribute !== "" && !NONCE_ATTRIBUTE.test(nonceAttribute))) return null;
+  const codeStart = opened + MODULE_SCRIPT_OPENED.length;
+  const close = html.indexOf("</script>", codeStart);
+  if (close === -1) return null;
+  const code = html.slice(codeStart, close);
+  const headEnd = html.lastIndexOf("</head>", start);
+  const preloadsEnd = headEnd === -1 ? start : headEnd;
   const hrefs = new Set<string>();
-  // Only the preloads before the script are React Router's; later markup is the page's own.
-  const head = html.slice(0, script.index).replace(MODULE_PRELOAD, (_tag, href: string) => {
+  const head = html.slice(0, preloadsEnd).replace(MODULE_PRELOAD, (_tag, href: string) => {
     hrefs.add(href);
     return "";
   });
   const preload = escapeAttribute([...hrefs].join(" "));
   const inert = `<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}" data-preload="${preload}">${code}</script>`;
   const loader = `<script${nonceAttribute}>${LOADER}</script>`;
-  return head + inert + loader + html.slice(script.index + whole.length);
+  return head + html.slice(preloadsEnd, start) + inert + loader + html.slice(close + "</script>".length);
 }
