@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { fileURLToPath } from "node:url";
+import { reactRouterServerMemos } from "./scripts/react-router-server-memos";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -28,12 +29,16 @@ function lucideIconsAsOneElement(): Plugin {
 const SERVER_ENTRY = "./server/app-entry.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [lucideIconsAsOneElement(), tailwindcss(), reactRouter()],
+  plugins: [lucideIconsAsOneElement(), reactRouterServerMemos(), tailwindcss(), reactRouter()],
   resolve: { alias },
   // Server modules (drizzle, pg, sharp, argon2...) stay external to the SSR bundle: Node loads them.
   // The UI libraries are bundled instead, so the server holds only the parts the pages use: loaded
   // whole, lucide-react (every icon) cost the server 45 MB of memory and Radix 19 MB.
-  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "sonner", /^embla-carousel/, "recharts"] },
+  // React Router is bundled too, so the server's build can keep two pieces of its per-render work
+  // (scripts/react-router-server-memos.ts, decision 388).
+  ssr: {
+    noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "sonner", /^embla-carousel/, "recharts", "react-router"],
+  },
   build: {
     target: "es2022",
     // The server keeps its source maps (stack traces name server/*.ts lines); the browser on request.

@@ -99,6 +99,31 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toMatch(/^<!DOCTYPE html>/i);
   });
 
+  it("writes each page's own routes into its inline manifest, whatever pages came before (decision 388)", async () => {
+    // The server keeps the manifest's text per set of matched routes and ancestors (a build step).
+    const [a, b] = [
+      await makeProduct(database.db, { name: "Manifest A" }),
+      await makeProduct(database.db, { name: "Manifest B" }),
+    ];
+    const manifestOf = async (url: string) => {
+      const res = await app.inject({ method: "GET", url, headers: { cookie: "lang=ar" } });
+      expect(res.statusCode, url).toBe(200);
+      const json = /window\.__reactRouterManifest = (\{[\s\S]*?\n\});/.exec(res.body)?.[1];
+      expect(json, url).toBeDefined();
+      return Object.keys((JSON.parse(json as string) as { routes: Record<string, unknown> }).routes).sort();
+    };
+    const first = await manifestOf(`/product/${a.id}`);
+    const about = await manifestOf("/about");
+    const shop = await manifestOf("/shop?category=dresses");
+    expect(first).toContain("routes/product");
+    expect(first).not.toContain("routes/pages/about");
+    expect(about).toContain("routes/pages/about");
+    expect(about).not.toContain("routes/product");
+    expect(shop).toContain("routes/shop");
+    expect(shop).not.toContain("routes/product");
+    expect(await manifestOf(`/product/${b.id}`)).toEqual(first);
+  });
+
   it("carries cards, not whole products, into the shop and wishlist pages (decision 376)", async () => {
     // A real description runs to 5,000 characters in each language: every card carried both, with
     // the specifications and variants, into the page's data for a Quick View that fetches anyway.

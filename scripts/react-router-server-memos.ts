@@ -1,0 +1,122 @@
+/**
+ * Two pieces of React Router's per-render work done once on the server (decision 388), by a build
+ * step that rewrites two calls in its bundled code (vite.config.ts bundles React Router into the
+ * server for it).
+ *
+ * - `ServerRouter` builds the route objects of all the app's routes from the build's manifest on
+ *   every render (`createServerRoutes`): the same objects each time, since the manifest and the
+ *   route modules are the build's own.
+ * - `<Scripts>` picks the routes of the page's path and its ancestors out of the manifest
+ *   (`getPartialManifest`, matching the path against every route) and pretty-prints them into the
+ *   page, on every render: the same text for every path with the same matched routes and ancestors
+ *   (every product page, say).
+ *
+ * Each is kept per build (a WeakMap on the manifest); the manifests per page are kept under their
+ * matched routes and ancestors, at most 256 of them (a visitor can ask for any path). A React
+ * Router whose code no longer holds these calls fails the build with the call it did not find, so
+ * an upgrade cannot quietly drop the memos or break the page.
+ */
+import type { Plugin } from "vite";
+
+interface Rewrite {
+  /** The file of React Router's `dist` it applies to (by the function it holds). */
+  holds: string;
+  from: string;
+  to: string;
+}
+
+const SERVER_ROUTES_CALL = `let routes = createServerRoutes(
+    manifest.routes,
+    routeModules,
+    context.future,
+    context.isSpaMode
+  );`;
+
+const PARTIAL_MANIFEST_CALL = `JSON.stringify(
+        getPartialManifest(manifest, router),
+        null,
+        2
+      )`;
+
+const REWRITES: Rewrite[] = [
+  {
+    holds: "function ServerRouter(",
+    from: SERVER_ROUTES_CALL,
+    to: `let routes = __keptServerRoutes(createServerRoutes, manifest.routes, routeModules, context.future, context.isSpaMode);`,
+  },
+  {
+    holds: "function getPartialManifest(",
+    from: PARTIAL_MANIFEST_CALL,
+    to: `__keptPartialManifestJson(getPartialManifest, manifest, router)`,
+  },
+];
+
+/** Added to a rewritten file: the memos the rewritten calls use. */
+const MEMOS = `
+var __serverRoutesByManifest = new WeakMap();
+function __keptServerRoutes(create, manifestRoutes, routeModules, future, isSpaMode) {
+  let kept = __serverRoutesByManifest.get(manifestRoutes);
+  if (!kept || kept.routeModules !== routeModules || kept.future !== future || kept.isSpaMode !== isSpaMode) {
+    kept = { routeModules, future, isSpaMode, routes: create(manifestRoutes, routeModules, future, isSpaMode) };
+    __serverRoutesByManifest.set(manifestRoutes, kept);
+  }
+  return kept.routes;
+}
+var __partialManifestsByManifest = new WeakMap();
+function __keptPartialManifestJson(partialManifest, manifest, router) {
+  let kept = __partialManifestsByManifest.get(manifest);
+  if (!kept) __partialManifestsByManifest.set(manifest, (kept = new Map()));
+  // What getPartialManifest reads: the matched routes and the path's ancestors (all but its last segment).
+  let key = router.state.matches.map((m) => m.route.id).join("\\n") + "\\n/" +
+    router.state.location.pathname.split("/").filter(Boolean).slice(0, -1).join("/");
+  let json = kept.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(partialManifest(manifest, router), null, 2);
+    if (kept.size >= 256) kept.delete(kept.keys().next().value);
+    kept.set(key, json);
+  }
+  return json;
+}
+`;
+
+const REACT_ROUTER_DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.m?js$/;
+
+/** Rewrites `code` (a file of React Router's dist); null when it holds neither call. */
+export function rewriteReactRouter(code: string): { code: string; rewrote: string[] } | null {
+  let out = code;
+  const rewrote: string[] = [];
+  for (const { holds, from, to } of REWRITES) {
+    if (!out.includes(holds)) continue;
+    if (!out.includes(from)) {
+      throw new Error(`react-router-server-memos: React Router's code changed; not found (decision 388):\n${from}`);
+    }
+    out = out.replace(from, to);
+    rewrote.push(holds);
+  }
+  return rewrote.length === 0 ? null : { code: out + MEMOS, rewrote };
+}
+
+/** The build step, for the server's build only (the browser's router renders once per visit). */
+export function reactRouterServerMemos(): Plugin {
+  const rewrote = new Set<string>();
+  return {
+    name: "react-router-server-memos",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    transform(code, id) {
+      if (!REACT_ROUTER_DIST.test(id)) return null;
+      const out = rewriteReactRouter(code);
+      if (out === null) return null;
+      for (const holds of out.rewrote) rewrote.add(holds);
+      return { code: out.code, map: null };
+    },
+    buildEnd(error) {
+      const missing = REWRITES.filter(({ holds }) => !rewrote.has(holds));
+      if (!error && missing.length > 0) {
+        throw new Error(
+          `react-router-server-memos: not applied to ${missing.map((r) => r.holds).join(", ")}: is React Router bundled into the server (ssr.noExternal)? (decision 388)`,
+        );
+      }
+    },
+  };
+}
