@@ -11,6 +11,9 @@
  *   page, on every render: the same text for every path with the same matched routes and ancestors
  *   (every product page, say).
  *
+ * - `createStaticRouter` (called by `ServerRouter`) turns those route objects into data routes and a
+ *   manifest of them on every render: kept per route objects, which the first memo keeps.
+ *
  * Each is kept per build (a WeakMap on the manifest); the manifests per page are kept under their
  * matched routes and ancestors, at most 256 of them (a visitor can ask for any path). A React
  * Router whose code no longer holds these calls fails the build with the call it did not find, so
@@ -38,6 +41,14 @@ const PARTIAL_MANIFEST_CALL = `JSON.stringify(
         2
       )`;
 
+const DATA_ROUTES_CALL = `let manifest = {};
+  let dataRoutes = convertRoutesToDataRoutes(
+    routes,
+    mapRouteProperties,
+    void 0,
+    manifest
+  );`;
+
 const REWRITES: Rewrite[] = [
   {
     holds: "function ServerRouter(",
@@ -49,18 +60,44 @@ const REWRITES: Rewrite[] = [
     from: PARTIAL_MANIFEST_CALL,
     to: `__keptPartialManifestJson(getPartialManifest, manifest, router)`,
   },
+  {
+    holds: "function createStaticRouter(",
+    from: DATA_ROUTES_CALL,
+    to: `let { manifest, dataRoutes } = __keptDataRoutes(convertRoutesToDataRoutes, mapRouteProperties, routes);`,
+  },
 ];
 
-/** Added to a rewritten file: the memos the rewritten calls use. */
-const MEMOS = `
+/**
+ * Added to a rewritten file: the memos the rewritten calls use. React Router's request handler
+ * makes `routeModules` a new object on every request (`createEntryRouteModules`), so the routes
+ * are kept while it holds the same modules under the same ids, not while it is the same object.
+ */
+export const MEMOS = `
 var __serverRoutesByManifest = new WeakMap();
+function __sameRouteModules(a, b) {
+  if (a === b) return true;
+  let ids = Object.keys(b);
+  if (Object.keys(a).length !== ids.length) return false;
+  for (let id of ids) if (a[id] !== b[id]) return false;
+  return true;
+}
 function __keptServerRoutes(create, manifestRoutes, routeModules, future, isSpaMode) {
   let kept = __serverRoutesByManifest.get(manifestRoutes);
-  if (!kept || kept.routeModules !== routeModules || kept.future !== future || kept.isSpaMode !== isSpaMode) {
+  if (!kept || !__sameRouteModules(kept.routeModules, routeModules) || kept.future !== future || kept.isSpaMode !== isSpaMode) {
     kept = { routeModules, future, isSpaMode, routes: create(manifestRoutes, routeModules, future, isSpaMode) };
     __serverRoutesByManifest.set(manifestRoutes, kept);
   }
   return kept.routes;
+}
+var __dataRoutesByRoutes = new WeakMap();
+function __keptDataRoutes(convert, mapRouteProperties, routes) {
+  let kept = __dataRoutesByRoutes.get(routes);
+  if (!kept) {
+    let manifest = {};
+    kept = { manifest, dataRoutes: convert(routes, mapRouteProperties, void 0, manifest) };
+    __dataRoutesByRoutes.set(routes, kept);
+  }
+  return kept;
 }
 var __partialManifestsByManifest = new WeakMap();
 function __keptPartialManifestJson(partialManifest, manifest, router) {

@@ -54,6 +54,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: a navigation closes the mobile menu.
   useEffect(() => setMobileOpen(false), [location.pathname]);
+  const menuOpen = mobile ? mobileOpen : desktopOpen;
 
   return (
     <>
@@ -64,8 +65,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t("common.skipToContent")}
       </a>
       <HeadlineBar headlines={headlines} />
-      <KeptMarkup name="top-bar" inputs={topBarInputs(lang, theme, mobile ? mobileOpen : desktopOpen, user)}>
-        <TopBar user={user} theme={theme} menuOpen={mobile ? mobileOpen : desktopOpen} onMenu={toggle} />
+      <KeptMarkup name="top-bar" inputs={topBarInputs(lang, theme, menuOpen, user)}>
+        <TopBar user={user} theme={theme} menuOpen={menuOpen} onMenu={toggle} />
       </KeptMarkup>
       <MobileSidebar user={user} open={mobileOpen} onClose={() => setMobileOpen(false)} />
       <div className="flex">
