@@ -45,27 +45,42 @@ export class KeptMarkupPass implements KeptMarkupRender {
     return createElement(Fragment, null, markerElement(slot, "open"), children, markerElement(slot, "close"));
   }
 
-  /** The page with every placeholder filled and every marker gone; newly rendered parts kept. */
-  finish(html: string): string {
-    let page = html;
+  /**
+   * The page with every placeholder filled and every marker gone, after `prefix` (the doctype);
+   * newly rendered parts kept. The page is put together in one join: cutting and concatenating it
+   * part by part made a new string that the next search copied whole (decision 389).
+   */
+  finish(html: string, prefix = ""): string {
+    const cuts: { start: number; end: number; text: string }[] = [];
     this.slots.forEach(({ key, copy }, slot) => {
       if (copy !== undefined) {
         const placeholder = markerHtml(slot, "copy");
-        const at = page.indexOf(placeholder);
-        if (at !== -1) page = page.slice(0, at) + copy + page.slice(at + placeholder.length);
+        const at = html.indexOf(placeholder);
+        if (at !== -1) cuts.push({ start: at, end: at + placeholder.length, text: copy });
         return;
       }
       const open = markerHtml(slot, "open");
       const close = markerHtml(slot, "close");
-      const start = page.indexOf(open);
-      const end = start === -1 ? -1 : page.indexOf(close, start);
+      const start = html.indexOf(open);
+      const end = start === -1 ? -1 : html.indexOf(close, start);
       // Not in the page: the part was inside a boundary left for the browser to render.
       if (end === -1) return;
-      const markup = page.slice(start + open.length, end);
+      const markup = html.slice(start + open.length, end);
       keep(key, markup, this.verify);
-      page = page.slice(0, start) + markup + page.slice(end + close.length);
+      cuts.push({ start, end: end + close.length, text: markup });
     });
-    return page;
+    // In the page's order: a streamed page writes a part that waited after the rest.
+    cuts.sort((a, b) => a.start - b.start);
+    const pieces = [prefix];
+    let from = 0;
+    for (const cut of cuts) {
+      // A part inside another would be kept with the inner one's markers in it.
+      if (cut.start < from) throw new Error("A kept part holds another kept part (decision 387)");
+      pieces.push(html.slice(from, cut.start), cut.text);
+      from = cut.end;
+    }
+    pieces.push(html.slice(from));
+    return pieces.join("");
   }
 }
 

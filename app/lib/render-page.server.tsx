@@ -37,7 +37,7 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   const kept = new KeptMarkupPass();
   const html = renderToString(withKeptMarkup(kept, element));
-  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: withDoctype(kept.finish(html)), failed: false };
+  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: kept.finish(html, doctypeFor(html)), failed: false };
   const again = new KeptMarkupPass();
   const streamed = await renderStreaming(withKeptMarkup(again, element), nonce, timeoutMs);
   return { ...streamed, html: again.finish(streamed.html) };
@@ -49,7 +49,7 @@ const withKeptMarkup = (kept: KeptMarkupPass, element: ReactElement) => (
 );
 
 // React's streaming render starts a document with its doctype; the string render does not.
-const withDoctype = (html: string) => (html.startsWith("<html") ? `<!DOCTYPE html>${html}` : html);
+const doctypeFor = (html: string) => (html.startsWith("<html") ? "<!DOCTYPE html>" : "");
 
 type StreamRead = Promise<void> & { result?: { done: boolean; value: string } };
 

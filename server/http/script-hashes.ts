@@ -13,17 +13,16 @@ const EXTERNAL = /\bsrc\s*=/i;
  * Found with indexOf, not a regular expression (one with a lazy body backtracks polynomially on
  * an unclosed tag, tests/unit/redos.test.ts). React writes tags in lower case, escapes `<` in
  * text and attributes, and React Router escapes it in the data it writes into a script, so
- * `<script` only ever starts a real tag and `</script>` only ends one. The HTML is read as Latin-1,
- * one character per byte, so offsets are byte offsets and Arabic text is hashed byte for byte.
+ * `<script` only ever starts a real tag and `</script>` only ends one. The tags are searched for in
+ * the bytes themselves (they are ASCII), so Arabic text is hashed byte for byte as sent.
  */
 export function inlineScriptHashes(html: Buffer): string[] {
-  const text = html.toString("latin1");
   const hashes = new Set<string>();
-  for (let at = text.indexOf(OPEN); at !== -1; at = text.indexOf(OPEN, at)) {
-    const tagEnd = text.indexOf(">", at);
-    const close = tagEnd === -1 ? -1 : text.indexOf(CLOSE, tagEnd);
+  for (let at = html.indexOf(OPEN); at !== -1; at = html.indexOf(OPEN, at)) {
+    const tagEnd = html.indexOf(">", at);
+    const close = tagEnd === -1 ? -1 : html.indexOf(CLOSE, tagEnd);
     if (close === -1) break;
-    if (!EXTERNAL.test(text.slice(at + OPEN.length, tagEnd))) {
+    if (!EXTERNAL.test(html.toString("latin1", at + OPEN.length, tagEnd))) {
       hashes.add(
         crypto
           .createHash("sha256")

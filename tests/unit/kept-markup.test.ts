@@ -111,6 +111,38 @@ describe("kept markup (decision 387)", () => {
     expect(footerRenders).toBe(2);
   });
 
+  it("fills several parts, copied and new, in the page's order, after the prefix", () => {
+    const twoParts = (lang: string) =>
+      h(
+        "body",
+        null,
+        h(KeptMarkup, { name: "header", inputs: "en", children: h(Search) }),
+        h("main", null, "content"),
+        h(KeptMarkup, { name: "footer", inputs: lang, children: h(Footer, { lang }) }),
+      );
+    const rendered = (lang: string) => {
+      const pass = new KeptMarkupPass(false);
+      const html = renderToString(h(KeptMarkupContext.Provider, { value: pass }, twoParts(lang)));
+      return pass.finish(html, "<!DOCTYPE html>");
+    };
+    const first = rendered("en");
+    // The header copied, the footer new (another language), then both copied.
+    const arabic = rendered("ar");
+    expect(rendered("ar")).toBe(arabic);
+    expect(footerRenders).toBe(2);
+    expect(first).toBe(`<!DOCTYPE html>${renderToString(twoParts("en"))}`);
+    expect(arabic).toBe(`<!DOCTYPE html>${renderToString(twoParts("ar"))}`);
+  });
+
+  it("refuses a kept part inside another, which would be kept with the inner one's markers", () => {
+    const nested = h(KeptMarkup, {
+      name: "outer",
+      inputs: "en",
+      children: h("div", null, h(KeptMarkup, { name: "footer", inputs: "en", children: h(Footer, { lang: "en" }) })),
+    });
+    expect(() => serverRender(nested)).toThrow(/holds another kept part/);
+  });
+
   it("leaves text that only looks like a marker alone", () => {
     const forged = '<template data-kept="0-0-copy"></template><template data-kept="0-0-open"></template>';
     const page = h(Page, { lang: "en", content: h("div", { dangerouslySetInnerHTML: { __html: forged } }) });
