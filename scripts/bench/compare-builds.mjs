@@ -1,0 +1,140 @@
+/**
+ * Server CPU per page of two builds, side by side on one database: the steadiest before/after
+ * measure on a shared machine, where `npm run bench` moves by ±10 % between runs of one build.
+ *
+ * Both builds' servers run at once (as `npm start` starts them, scripts/built-server.mjs of each
+ * checkout) against a database `BENCH_KEEP_DB=1 npm run bench` left behind. Each round sends the
+ * same number of random guest pages (product pages over the sampled catalogue and shop pages with
+ * random filters, English and Arabic, compressed as a browser asks) to one server and then the
+ * other, in alternating order, and reads each server's CPU from /proc: whatever the machine does
+ * meanwhile weighs on both alike. The first rounds warm up and are not counted.
+ *
+ *   git worktree add ../before <commit> && ln -s "$PWD/node_modules" ../before/node_modules
+ *   (cd ../before && npm run build) && npm run build
+ *   node scripts/bench/compare-builds.mjs ../before postgres://postgres@127.0.0.1:5432/bench_…
+ *
+ * COMPARE_ROUNDS (40), COMPARE_PAGES (pages per server per round, 200), COMPARE_CONNECTIONS (10).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const WARMUP_ROUNDS = 10;
+const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU in hundredths of a second.
+const CATEGORIES = ["dresses", "blouses", "tops", "skirts", "pants", "jackets", "cardigans"];
+const SORTS = ["asc", "desc", "newest", "oldest"];
+
+/** User and system CPU seconds of a process so far. */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** Mean of each side and the median of the rounds' after/before ratios. */
+export function summarise(before, after) {
+  const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  const ratios = after.map((a, i) => a / before[i]).sort((x, y) => x - y);
+  return { before: mean(before), after: mean(after), medianRatio: ratios[Math.floor(ratios.length / 2)] };
+}
+
+async function startBuild(root, databaseUrl) {
+  const { startBuiltServer } = await import(pathToFileURL(path.join(root, "scripts", "built-server.mjs")).href);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "compare-builds-"));
+  const log = fs.openSync(path.join(dataDir, "server.log"), "a");
+  const server = await startBuiltServer({
+    env: {
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "false",
+      ADMIN_EMAIL: "compare@builds.test",
+      ADMIN_PASSWORD: "Compare-builds-1",
+    },
+    stdio: ["ignore", log, log],
+  });
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function sampleProductIds(base) {
+  const ids = [];
+  for (let page = 1; page <= 20; page++) {
+    const res = await fetch(`${base}/api/products?limit=100&page=${page * 17}`);
+    const body = await res.json();
+    for (const product of body.products ?? []) ids.push(product._id);
+  }
+  if (ids.length === 0) throw new Error("The database holds no products: run `BENCH_KEEP_DB=1 npm run bench` first");
+  return ids;
+}
+
+const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+
+function randomPage(ids) {
+  if (Math.random() < 0.6) return `/product/${pick(ids)}`;
+  const min = 200 + Math.floor(Math.random() * 3000);
+  return `/shop?category=${pick(CATEGORIES)}&sortBy=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * 20)}&price=${min}-${min + 2000}`;
+}
+
+/** CPU milliseconds per page the server spent answering `pages`. */
+async function cpuPerPage(server, pages, connections) {
+  const before = cpuSeconds(server.child.pid);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < pages.length) {
+        const page = pages[next++];
+        const res = await fetch(server.base + page, {
+          headers: {
+            cookie: Math.random() < 0.5 ? "lang=ar" : "lang=en",
+            "accept-encoding": "gzip, deflate, br, zstd",
+          },
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
+      }
+    }),
+  );
+  return ((cpuSeconds(server.child.pid) - before) / pages.length) * 1000;
+}
+
+async function main() {
+  const [beforeRoot, databaseUrl] = process.argv.slice(2);
+  if (!beforeRoot || !databaseUrl) {
+    console.error("usage: node scripts/bench/compare-builds.mjs <the other checkout, built> <database URL>");
+    process.exit(2);
+  }
+  const afterRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const rounds = Number(process.env.COMPARE_ROUNDS ?? 40);
+  const perRound = Number(process.env.COMPARE_PAGES ?? 200);
+  const connections = Number(process.env.COMPARE_CONNECTIONS ?? 10);
+  const before = await startBuild(path.resolve(beforeRoot), databaseUrl);
+  const after = await startBuild(afterRoot, databaseUrl);
+  try {
+    const ids = await sampleProductIds(after.base);
+    const cpu = { before: [], after: [] };
+    for (let round = 0; round < WARMUP_ROUNDS + rounds; round++) {
+      const order = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
+      for (const side of order) {
+        const pages = Array.from({ length: perRound }, () => randomPage(ids));
+        const ms = await cpuPerPage(side === "before" ? before : after, pages, connections);
+        if (round >= WARMUP_ROUNDS) cpu[side].push(ms);
+      }
+    }
+    const { before: b, after: a, medianRatio } = summarise(cpu.before, cpu.after);
+    console.log(
+      `${rounds} rounds of ${perRound} random guest pages each: ${beforeRoot} ${b.toFixed(3)} ms of server CPU a page, ` +
+        `this checkout ${a.toFixed(3)} ms (${(((a - b) / b) * 100).toFixed(1)} %), median of the rounds' ratios ${medianRatio.toFixed(3)}`,
+    );
+  } finally {
+    await before.stop();
+    await after.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
