@@ -28,6 +28,7 @@ import pg from "pg";
 import { freePort } from "./free-port.mjs";
 import { seedProducts } from "./bench/seed-catalogue.mjs";
 import { isBuilt, rssMb, startBuiltServer as startServer } from "./built-server.mjs";
+import { langCookie, pick, randomListingQuery, SEARCH_WORDS, STATIC_PAGES } from "./bench/random-traffic.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
 import { renderCpuTable, signUpCustomer } from "./render-cpu.mjs";
 
@@ -92,71 +93,6 @@ function ceilingServer(port) {
   });
   return new Promise((resolve) => srv.listen(port, "127.0.0.1", () => resolve(srv)));
 }
-
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const CATEGORY_NAMES = [
-  "blouses",
-  "cardigans",
-  "chemises",
-  "dresses",
-  "hoodies",
-  "jackets",
-  "pants",
-  "sweatshirts",
-  "skirts",
-  "tops",
-];
-const COLLECTION_NAMES = [
-  "winter",
-  "summer",
-  "spring",
-  "autumn",
-  "ramadan",
-  "eid",
-  "casual",
-  "formal",
-  "party",
-  "wedding",
-];
-const SEARCH_WORDS = [
-  "linen",
-  "satin",
-  "dress",
-  "dres",
-  "blouse",
-  "pleated",
-  "floral",
-  "jacket",
-  "cardigan",
-  "knitted",
-  "فستان",
-  "بلوزة",
-  "جاكيت",
-  "توب",
-  "هودي",
-  "جيبة",
-  "بنطلون",
-];
-const STATIC_PAGES = ["/about", "/posts", "/contact", "/shipping-policy", "/privacy-policy", "/cart"];
-
-/** A random listing query: any filters, any sort, a page from 1 to 20. */
-function randomListingQuery() {
-  const q = new URLSearchParams();
-  if (Math.random() < 0.5) q.set("category", pick(CATEGORY_NAMES));
-  if (Math.random() < 0.2) q.set("collection", pick(COLLECTION_NAMES));
-  if (Math.random() < 0.3) q.set("inStock", "true");
-  if (Math.random() < 0.2) q.set("discount", "true");
-  if (Math.random() < 0.3) {
-    const min = Math.floor(200 + Math.random() * 3000);
-    q.set("price", `${min}-${min + 500 + Math.floor(Math.random() * 2000)}`);
-  }
-  if (Math.random() < 0.7) q.set("sortBy", pick(["asc", "desc", "newest", "oldest"]));
-  q.set("page", String(1 + Math.floor(Math.random() * 20)));
-  return q.toString();
-}
-
-/** English or Arabic, as the visitor chose (the `lang` cookie). */
-const langCookie = () => (Math.random() < 0.5 ? "lang=ar" : "lang=en");
 
 /**
  * Line makers for the random targets: each returns "path" or "path\tcookie". A shop's traffic is

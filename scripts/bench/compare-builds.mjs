@@ -19,17 +19,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { processCpuMs } from "../render-cpu.mjs";
+import { langCookie, pick, randomListingQuery } from "./random-traffic.mjs";
 
 const WARMUP_ROUNDS = 10;
-const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU in hundredths of a second.
-const CATEGORIES = ["dresses", "blouses", "tops", "skirts", "pants", "jackets", "cardigans"];
-const SORTS = ["asc", "desc", "newest", "oldest"];
-
-/** User and system CPU seconds of a process so far. */
-function cpuSeconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
 
 /** Mean of each side and the median of the rounds' after/before ratios. */
 export function summarise(before, after) {
@@ -73,17 +66,12 @@ async function sampleProductIds(base) {
   return ids;
 }
 
-const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
-
-function randomPage(ids) {
-  if (Math.random() < 0.6) return `/product/${pick(ids)}`;
-  const min = 200 + Math.floor(Math.random() * 3000);
-  return `/shop?category=${pick(CATEGORIES)}&sortBy=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * 20)}&price=${min}-${min + 2000}`;
-}
+/** A product page or a shop page, three to two, as in the bench's guest pages. */
+const randomPage = (ids) => (Math.random() < 0.6 ? `/product/${pick(ids)}` : `/shop?${randomListingQuery()}`);
 
 /** CPU milliseconds per page the server spent answering `pages`. */
 async function cpuPerPage(server, pages, connections) {
-  const before = cpuSeconds(server.child.pid);
+  const before = processCpuMs(server.child.pid);
   let next = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -91,7 +79,7 @@ async function cpuPerPage(server, pages, connections) {
         const page = pages[next++];
         const res = await fetch(server.base + page, {
           headers: {
-            cookie: Math.random() < 0.5 ? "lang=ar" : "lang=en",
+            cookie: langCookie(),
             "accept-encoding": "gzip, deflate, br, zstd",
           },
         });
@@ -100,7 +88,7 @@ async function cpuPerPage(server, pages, connections) {
       }
     }),
   );
-  return ((cpuSeconds(server.child.pid) - before) / pages.length) * 1000;
+  return (processCpuMs(server.child.pid) - before) / pages.length;
 }
 
 async function main() {
