@@ -79,19 +79,6 @@ describe("the demo history (SEED_DEMO=true)", () => {
   });
 
   it("is the same history every time for the same catalogue and day", () => {
-    const catalogue: ProductForHistory[] = Array.from({ length: 12 }, (_, i) => ({
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-      name: `Product ${i}`,
-      nameAr: null,
-      images: [`/uploads/p${i}-800.webp`],
-      category: i % 2 ? "dresses" : "blouses",
-      price: 50_000 + i * 1_000,
-      discount: i % 3 ? 0 : 10,
-      bulkDiscountminQuantity: null,
-      bulkDiscount: null,
-      sizes: ["S", "M"],
-      colors: ["#000000"],
-    }));
     const now = Date.UTC(2026, 10, 26, 12);
     const first = planDemoHistory(catalogue, now);
     expect(planDemoHistory(catalogue, now)).toEqual(first);
@@ -99,7 +86,35 @@ describe("the demo history (SEED_DEMO=true)", () => {
     expect(new Set(first.orderRows.map((o) => o.orderNumber)).size).toBe(first.orderRows.length);
     expect(first.orderRows.every((o) => /^ORD-\d{13}$/.test(o.orderNumber))).toBe(true);
   });
+
+  it("has refunds in the dashboards' last 30 days whatever the day it is seeded (failed on 28 Nov 2026)", () => {
+    const windowMs = 29 * 86_400_000;
+    const daysWithout: string[] = [];
+    for (let day = 0; day < 365; day++) {
+      const now = Date.UTC(2026, 0, 1, 21, 46) + day * 86_400_000;
+      const refunds = planDemoHistory(catalogue, now).orderRows.filter(
+        (o) =>
+          o.status === "Cancelled" && o.paymentStatus === "Paid" && now - (o.updatedAt as Date).getTime() < windowMs,
+      );
+      if (refunds.length < 2) daysWithout.push(new Date(now).toISOString().slice(0, 10));
+    }
+    expect(daysWithout).toEqual([]);
+  });
 });
+
+const catalogue: ProductForHistory[] = Array.from({ length: 12 }, (_, i) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+  name: `Product ${i}`,
+  nameAr: null,
+  images: [`/uploads/p${i}-800.webp`],
+  category: i % 2 ? "dresses" : "blouses",
+  price: 50_000 + i * 1_000,
+  discount: i % 3 ? 0 : 10,
+  bulkDiscountminQuantity: null,
+  bulkDiscount: null,
+  sizes: ["S", "M"],
+  colors: ["#000000"],
+}));
 
 describe("without SEED_DEMO=true", () => {
   let t: TestApp;

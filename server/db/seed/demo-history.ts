@@ -161,6 +161,9 @@ export async function seedDemoHistory(deps: AppDeps, now = Date.now()): Promise<
   return { customers: customerRows.length, orders: orderRows.length, reviews: reviewRows.length };
 }
 
+/** A card order cancelled, and so refunded, once in this many days: the refund chart's line. */
+const REFUND_EVERY_DAYS = 9;
+
 /** The rows of the history, drawn from the catalogue by the seeded generator: no database, no clock. */
 export function planDemoHistory(catalogue: readonly ProductForHistory[], now: number) {
   const random = seededRandom(SEED);
@@ -229,9 +232,12 @@ export function planDemoHistory(catalogue: readonly ProductForHistory[], now: nu
         freeShipping: false,
         promoPercent: 0,
       });
-      const status = statusFor(daysAgo, random());
+      // Every ninth day's first order was paid by card and cancelled: a refund. Left to chance
+      // (6 % cancelled, 15 % by card) the refund chart drew nothing on one start in five.
+      const refunded = i === 0 && daysAgo % REFUND_EVERY_DAYS === REFUND_EVERY_DAYS - 1;
+      const status = refunded ? "Cancelled" : statusFor(daysAgo, random());
       const updated = Math.min(now - 30_000, created + (status === "Processing" ? 0 : (between(1, 4) * DAY) / 2));
-      const card = random() < 0.15;
+      const card = refunded || random() < 0.15;
       const address: OrderAddress = {
         area: "",
         street: `${between(1, 120)} ${pick(STREETS)}`,
