@@ -37,7 +37,9 @@ export default async function handleRequest(
     streamTimeout + 1000,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const page = Buffer.from(deferModuleScripts(html) ?? html);
+  // Not under `npm run dev`: there Vite serves every module apart, and React 18's development build
+  // would warn about the inert preloads' attributes as it hydrates.
+  const page = Buffer.from((import.meta.env.PROD && deferModuleScripts(html)) || html);
   const body = new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength);
   return new Response(body, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
 }

@@ -17,7 +17,7 @@ import { dictionaryAsset } from "@server/http/dictionary-asset";
 import { FALLBACK } from "~/i18n/fallback";
 import { I18nProvider, useT } from "~/i18n/react";
 import { AppShell } from "~/components/shell/app-shell";
-import { preloadFonts } from "~/components/shell/font-preloads";
+import { FontPreloads } from "~/components/shell/font-preloads";
 import { Toaster } from "~/components/ui/toaster";
 import { CartProvider } from "~/lib/cart-client";
 import { listActiveHeadlines } from "@server/modules/content/headlines-active";
@@ -76,7 +76,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root") as RootData | undefined;
   const lang: Lang = data?.lang ?? "en";
   const theme: Theme = data?.theme ?? "light";
-  preloadFonts(lang);
   // The first page's dictionary, read before hydration. Later pages' dictionaries are fetched by
   // the root's clientLoader: a <link> naming them would only make the browser fetch them twice.
   const [firstDictionary] = useState(data?.dictHref);
@@ -91,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === "dark" ? "#141214" : "#ffffff"} />
+        <FontPreloads lang={lang} />
         {firstDictionary && (
           <>
             {/* The page's dictionary, read before it hydrates; the script loader fetches it with the scripts. */}

@@ -1,15 +1,16 @@
 /**
  * Scripts after the first paint (decision 082).
  *
- * React Router's `<Scripts />` links a dozen module files (`<link rel="modulepreload">`, hoisted to
- * the top of `<head>`) and an inline module script that imports the route modules and the entry.
+ * React Router's `<Scripts />` links a dozen module files (`<link rel="modulepreload">`, written
+ * just before it) and an inline module script that imports the route modules and the entry.
  * The browser asks for all of them while the page is still white, so on a slow link they share
  * the bandwidth (and, over HTTP/1.1, the six connections) with the stylesheet, the font and the
  * hero image that the first paint waits for. The server's HTML is already the whole page and its
  * links work without script, so the script can wait for the paint.
  *
- * This rewrites the page's shell: the module preloads are dropped and the module script becomes an
- * inert `<script type="text/x-deferred-module">` that a small inline loader starts once the first
+ * This rewrites the page's shell: the module preloads are made inert (their `rel` renamed: React 18
+ * hydrates them as elements of the page, so they stay, decision 390) and the module script becomes
+ * an inert `<script type="text/x-deferred-module">` that a small inline loader starts once the first
  * contentful paint is on screen, preloading the same files first so the module graph still loads in
  * parallel.
  */
@@ -49,6 +50,9 @@ catch(e){requestAnimationFrame(function(){setTimeout(go);});}
 })();`;
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const PRELOAD_OPENED = '<link rel="modulepreload" href="';
+/** An unknown `rel`: the browser fetches nothing for it, and React 18 does not compare attributes when it hydrates. */
+const INERT_PRELOAD_OPENED = '<link rel="x-deferred-modulepreload" href="';
 /** How React writes the module script's opening tag after `<script` and its nonce, if any. */
 const MODULE_SCRIPT_OPENED = ' type="module" async="">';
 const NONCE_ATTRIBUTE = /^ nonce="[^"]*"$/;
@@ -60,7 +64,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(
  *
  * Found with indexOf, not by scanning the whole page with regular expressions: React escapes `"`
  * in text and attributes, so the module script's opening tag cannot appear anywhere else, and
- * React hoists the module preloads into `<head>`, so only `<head>` is searched for them.
+ * React 18 writes the module preloads where `<Scripts />` is, just before the router's context
+ * script (`preloadRun`), so only that run is read.
  */
 export function deferModuleScripts(html: string): string | null {
   const opened = html.indexOf(MODULE_SCRIPT_OPENED);
@@ -72,15 +77,33 @@ export function deferModuleScripts(html: string): string | null {
   const close = html.indexOf("</script>", codeStart);
   if (close === -1) return null;
   const code = html.slice(codeStart, close);
-  const headEnd = html.lastIndexOf("</head>", start);
-  const preloadsEnd = headEnd === -1 ? start : headEnd;
+  const run = preloadRun(html, start);
   const hrefs = new Set<string>();
-  const head = html.slice(0, preloadsEnd).replace(MODULE_PRELOAD, (_tag, href: string) => {
-    hrefs.add(href);
-    return "";
-  });
+  if (run) for (const [, href] of html.slice(run.start, run.end).matchAll(MODULE_PRELOAD)) hrefs.add(href!);
   const preload = escapeAttribute([...hrefs].join(" "));
   const inert = `<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}" data-preload="${preload}">${code}</script>`;
   const loader = `<script${nonceAttribute}>${LOADER}</script>`;
-  return head + html.slice(preloadsEnd, start) + inert + loader + html.slice(close + "</script>".length);
+  const before = run
+    ? html.slice(0, run.start) +
+      html.slice(run.start, run.end).replaceAll(PRELOAD_OPENED, INERT_PRELOAD_OPENED) +
+      html.slice(run.end, start)
+    : html.slice(0, start);
+  return before + inert + loader + html.slice(close + "</script>".length);
+}
+
+/**
+ * Where the module preloads are: React 18 writes them where `<Scripts />` is, one run of links
+ * followed by the router's context script and then the module script (React 19 hoisted them into
+ * `<head>`: decision 390). The run's [start, end), or null when the page has another shape.
+ */
+function preloadRun(html: string, moduleScript: number): { start: number; end: number } | null {
+  const context = html.lastIndexOf("<script", moduleScript - 1);
+  if (context === -1 || html.indexOf("</script>", context) + "</script>".length !== moduleScript) return null;
+  let start = context;
+  while (html.startsWith("/>", start - 2)) {
+    const tag = html.lastIndexOf("<link", start - 1);
+    if (tag === -1 || !html.startsWith(PRELOAD_OPENED, tag)) break;
+    start = tag;
+  }
+  return start === context ? null : { start, end: context };
 }

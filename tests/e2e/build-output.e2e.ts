@@ -100,10 +100,10 @@ describe("the build", () => {
  * The gzipped bytes of script the product page links (what `LH_ONLY=js npm run lighthouse`
  * counts, read here from the build's route manifest, so it needs no server). Issue 14 aims at
  * 120 kB; on 26 Nov 2026 the page linked 140.4 kB gzipped (121.9 kB as served, brotli), of which
- * React DOM is ~67 kB and React Router ~38 kB; 138.1 kB after decision 350. This budget stops it
- * growing; lower it as it shrinks.
+ * React DOM is ~67 kB and React Router ~38 kB; 138.1 kB after decision 350, 115.5 kB with React 18
+ * (decision 390). The budget is now the target: the page may not grow past it.
  */
-const PRODUCT_JS_BUDGET = 139_000;
+const PRODUCT_JS_BUDGET = 120_000;
 
 function manifest(): {
   entry: { module: string; imports?: string[] };

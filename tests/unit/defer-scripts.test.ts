@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { DEFERRED_MODULE_ID, deferModuleScripts } from "../../app/lib/defer-scripts.server";
 
-// The shape React Router's <Scripts /> renders, with React 19 hoisting the preloads into <head>.
+// The shape React Router's <Scripts /> renders with React 18: the preloads where it is, then its
+// context script, then the module script (decision 390).
 const shell = [
   `<!DOCTYPE html><html lang="ar" dir="rtl"><head><meta charSet="utf-8"/>`,
+  `<link nonce="N0nce==" rel="stylesheet" href="/assets/entry-C.css#"/></head>`,
+  `<body><h1>فساتين للعيد</h1><a href="/shop">تسوقي الآن</a>`,
+  `<link rel="modulepreload" href="/assets/not-the-scripts.js"/><p>after</p>`,
+  `<script nonce="N0nce==">window.scrollTo(0, 0);</script>`,
   `<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N0nce=="/>`,
   `<link rel="modulepreload" href="/assets/root-B.js" nonce="N0nce=="/>`,
   `<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N0nce=="/>`,
-  `<link nonce="N0nce==" rel="stylesheet" href="/assets/entry-C.css#"/></head>`,
-  `<body><h1>فساتين للعيد</h1><a href="/shop">تسوقي الآن</a>`,
   `<script nonce="N0nce==">window.__reactRouterContext = {};</script>`,
   `<script nonce="N0nce==" type="module" async="">import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script>`,
 ].join("");
@@ -17,12 +20,18 @@ const streamed = `<script nonce="N0nce==">window.__reactRouterContext.streamCont
 describe("scripts after the first paint", () => {
   it("drops the module preloads and turns the module script into an inert one its loader starts", () => {
     const out = deferModuleScripts(shell + streamed)!;
-    expect(out).not.toContain(`<link rel="modulepreload"`);
-    expect(out).not.toMatch(/<script[^>]*type="module"/);
-    // The stylesheet is now the first thing <head> asks for.
-    expect(out).toContain(`<meta charSet="utf-8"/><link nonce="N0nce==" rel="stylesheet"`);
+    // Kept in place for React to hydrate, but inert: the browser fetches nothing for an unknown rel.
+    expect(out).not.toContain(`<link rel="modulepreload" href="/assets/entry.client-A.js"`);
     expect(out).toContain(
-      `<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}" data-preload="/assets/entry.client-A.js /assets/root-B.js">` +
+      `<link rel="x-deferred-modulepreload" href="/assets/root-B.js" nonce="N0nce=="/>` +
+        `<link rel="x-deferred-modulepreload" href="/assets/entry.client-A.js" nonce="N0nce=="/><script`,
+    );
+    expect(out).not.toMatch(/<script[^>]*type="module"/);
+    // A link elsewhere in the page is not the scripts' and stays.
+    expect(out).toContain(`<link rel="modulepreload" href="/assets/not-the-scripts.js"/><p>after</p>`);
+    expect(out).toContain(
+      `<script nonce="N0nce==">window.__reactRouterContext = {};</script>` +
+        `<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}" data-preload="/assets/entry.client-A.js /assets/root-B.js">` +
         `import * as route0 from "/assets/root-B.js";\nimport("/assets/entry.client-A.js");</script><script nonce="N0nce==">(function(){`,
     );
     // The page itself and the streamed loader data are untouched.

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { StaticRouter } from "react-router";
 import { dictionaries, type Dictionary } from "../../core/i18n";
 import type { Lang } from "../../core/constants";
 import { I18nProvider } from "../../app/i18n/react";
@@ -16,8 +16,8 @@ import { Pagination } from "../../app/components/catalog/pagination";
 const render = (lang: Lang, node: ReactNode) =>
   renderToStaticMarkup(
     h(
-      MemoryRouter,
-      null,
+      StaticRouter,
+      { location: "/shop" },
       h(I18nProvider as (p: { lang: Lang; dict: Dictionary }) => ReactNode, { lang, dict: dictionaries[lang] }, node),
     ),
   );

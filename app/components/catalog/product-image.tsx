@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
+import { highFetchPriorityWhen } from "~/lib/html-attributes";
 import { imageSources } from "./image-sources";
 
 export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "loading"> {
@@ -26,7 +27,7 @@ export function ProductImage({ url, alt, width, height, sizes, eager, priority, 
       height={height}
       loading={eager || priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}
-      fetchPriority={priority ? "high" : undefined}
+      {...highFetchPriorityWhen(Boolean(priority))}
       {...rest}
     />
   );

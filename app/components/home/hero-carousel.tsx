@@ -6,6 +6,7 @@ import { ProductImage } from "~/components/catalog/product-image";
 import { useRotation } from "~/components/ui/use-rotation";
 import { useDir, useT } from "~/i18n/react";
 import type { Reply } from "~/lib/api-client";
+import { inertWhen } from "~/lib/html-attributes";
 import type { EmblaApi } from "./hero-embla";
 
 // Embla's code is fetched when the carousel starts it, after the first idle moment (docs/decisions/350).
@@ -86,7 +87,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               aria-roledescription={t("catalog.slide")}
               aria-label={t("catalog.slideOf", { n: i + 1, total: slides.length })}
               aria-hidden={i !== selected}
-              inert={i !== selected}
+              {...inertWhen(i !== selected)}
               data-testid="hero-slide"
             >
               {/* The other slides' pictures wait until the carousel can show them (after the first

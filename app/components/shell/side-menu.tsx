@@ -7,6 +7,7 @@ import { navGroupsFor } from "./nav-items";
 import { LanguageSwitcher } from "./preference-switchers";
 import { logOut } from "~/components/auth/log-out";
 import { useFocusTrap } from "~/components/ui/focus-trap";
+import { inertWhen } from "~/lib/html-attributes";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-medium text-brand-700 dark:bg-brand-900/40 dark:text-brand-200" : "hover:bg-surface-2"}`;
@@ -75,7 +76,7 @@ export function DesktopSidebar({ user, open }: { user: SessionUser | null; open:
     <aside
       className={`sticky top-14 hidden h-[calc(100dvh-3.5rem)] shrink-0 overflow-y-auto border-e border-line transition-[width] md:block ${open ? "w-60" : "w-0 border-e-0"}`}
       aria-hidden={!open}
-      inert={!open}
+      {...inertWhen(!open)}
       data-testid="desktop-sidebar"
       data-state={open ? "open" : "closed"}
     >

@@ -1,4 +1,7 @@
-import { useLayoutEffect, useRef, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
+
+// No effect runs on the server, but React 18 warns about a layout effect rendered there.
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -30,7 +33,7 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
   // A layout effect: its cleanup runs while the modal is still in the page, so focus moves back to
   // the opener before the modal's removal drops it to <body>. (A plain effect's cleanup may run after
   // the next paint: it did under Preact, decision 386.)
-  useLayoutEffect(() => {
+  useClientLayoutEffect(() => {
     if (!active) return;
     const opener = openerRef.current;
     const onKey = (e: KeyboardEvent) => {

@@ -7,7 +7,9 @@ import { lazy, Suspense, useState, type ComponentType } from "react";
 export function lazyModal<P extends { open: boolean }>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): ComponentType<P> {
-  const Modal = lazy(load);
+  // React 18's types give a lazy component props that may carry a ref, which a generic P cannot be
+  // shown to match; what it renders is the loaded component, whose props are P.
+  const Modal = lazy(load) as unknown as ComponentType<P>;
   // biome-ignore lint/correctness/noComponentHookFactories: called once per modal at module level, never while rendering; the component it returns is stable.
   return function LazyModal(props: P) {
     const [opened, setOpened] = useState(props.open);
