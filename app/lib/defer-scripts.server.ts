@@ -77,18 +77,21 @@ export function deferModuleScripts(html: string): string | null {
   const close = html.indexOf("</script>", codeStart);
   if (close === -1) return null;
   const code = html.slice(codeStart, close);
-  const run = preloadRun(html, start);
+  const run = preloadRun(html, start) ?? { start, end: start };
+  const preloads = html.slice(run.start, run.end);
   const hrefs = new Set<string>();
-  if (run) for (const [, href] of html.slice(run.start, run.end).matchAll(MODULE_PRELOAD)) hrefs.add(href!);
+  for (const [, href] of preloads.matchAll(MODULE_PRELOAD)) hrefs.add(href!);
   const preload = escapeAttribute([...hrefs].join(" "));
   const inert = `<script type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}" data-preload="${preload}">${code}</script>`;
   const loader = `<script${nonceAttribute}>${LOADER}</script>`;
-  const before = run
-    ? html.slice(0, run.start) +
-      html.slice(run.start, run.end).replaceAll(PRELOAD_OPENED, INERT_PRELOAD_OPENED) +
-      html.slice(run.end, start)
-    : html.slice(0, start);
-  return before + inert + loader + html.slice(close + "</script>".length);
+  return (
+    html.slice(0, run.start) +
+    preloads.replaceAll(PRELOAD_OPENED, INERT_PRELOAD_OPENED) +
+    html.slice(run.end, start) +
+    inert +
+    loader +
+    html.slice(close + "</script>".length)
+  );
 }
 
 /**
