@@ -1,12 +1,16 @@
 /**
- * A short-lived memo of derived catalogue data: listing pages and totals, and the home page's rows
- * (docs/decisions/042 and 043). Every shopper asks for the same few listing pages and the same home
- * page, and they change only when products, discounts, banners or stock do. Values are kept for
+ * A short-lived memo of derived catalogue data: listing pages and totals, the home page's rows, a
+ * product's JSON (docs/decisions/042, 043 and 391). Shoppers ask for the same pages, searches and
+ * home page, and they change only when products, discounts, banners or stock do. Values are kept for
  * TTL_MS; every such write in this process clears them at once (catalogue writes, and orders placed,
  * cancelled or restored, which move stock: each emits "catalogue.changed"), and so does every such
  * write in another process on the same database (server/events-bridge.ts); TTL_MS bounds the rest.
  * The product page and the cart always read live, and an order takes stock atomically, so a
  * listing that lags never sells what is not there.
+ *
+ * Kept least recently used first, in two parts (decision 391): small values (a listing's total, a
+ * flag) by count, everything else by an estimate of its bytes. Random listings, each asked once,
+ * then push out only each other, not the searches and totals that are asked again and again.
  * One module state: the server is built once (docs/decisions/150), so the API and the pages share it.
  */
 import { on } from "../../../events";
@@ -16,18 +20,96 @@ const lookups = metrics.counter("azya_catalogue_memo_lookups_total", "Catalogue 
   "result",
 ]);
 
-const TTL_MS = 10_000;
-const MAX_ENTRIES = 500;
+/** As long as a guest's page is kept (server/http/page-cache.ts): writes clear both at once. */
+const TTL_MS = 60_000;
+/** An entry (key and value) estimated at this many bytes or fewer is small: kept by count, apart. */
+export const SMALL_VALUE_BYTES = 1024;
+export const MAX_SMALL_ENTRIES = 5_000;
+/** What the larger values may take together, by estimate (listing pages, JSON texts, the home data). */
+export const MAX_LARGE_BYTES = 16 * 1024 * 1024;
+/**
+ * A product's row or DTO as an object on the heap: a page of 10 listing DTOs took 16.6 kB of heap
+ * for 10.6 kB of JSON (measured on 29 Nov 2026, Node 20).
+ */
+const ROW_BYTES = 1_700;
+
+interface Entry {
+  value: unknown;
+  at: number;
+  generation: number;
+  bytes: number;
+}
+
+/** Entries by key, least recently used first (a Map keeps insertion order). */
+class LeastRecentlyUsed {
+  readonly entries = new Map<string, Entry>();
+  bytes = 0;
+
+  constructor(private readonly fits: (entries: number, bytes: number) => boolean) {}
+
+  /** The entry, now the most recently used. */
+  touch(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: Entry): void {
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const oldest of this.entries.keys()) {
+      if (this.fits(this.entries.size, this.bytes) || oldest === key) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/**
+ * About how many bytes a value holds: strings at two a character (a JavaScript string's most), an
+ * object in an array as one product's row (listing pages and the home data are lists of products).
+ */
+export function estimateBytes(value: unknown, inArray = false): number {
+  if (typeof value === "string") return 2 * value.length;
+  if (value === null || typeof value !== "object") return 8;
+  if (inArray && !Array.isArray(value)) return ROW_BYTES;
+  const parts: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  let bytes = 32;
+  for (const part of parts) bytes += estimateBytes(part, Array.isArray(value));
+  return bytes;
+}
 
 interface Memo {
   generation: number;
-  entries: Map<string, { value: unknown; at: number; generation: number }>;
+  small: LeastRecentlyUsed;
+  large: LeastRecentlyUsed;
   /** Each database gets its own keys (tests run several in one process). */
   databases: WeakMap<object, number>;
   nextDatabase: number;
 }
 
-const state: Memo = { generation: 0, entries: new Map(), databases: new WeakMap(), nextDatabase: 1 };
+const state: Memo = {
+  generation: 0,
+  small: new LeastRecentlyUsed((entries) => entries <= MAX_SMALL_ENTRIES),
+  large: new LeastRecentlyUsed((_, bytes) => bytes <= MAX_LARGE_BYTES),
+  databases: new WeakMap(),
+  nextDatabase: 1,
+};
 const memo = (): Memo => state;
 
 /** The memo key of a value: which database, and what was asked. */
@@ -43,13 +125,20 @@ export function memoKey(db: object, what: unknown): string {
 
 export function recall<T>(key: string): T | undefined {
   const m = memo();
-  const hit = m.entries.get(key);
+  const hit = m.small.touch(key) ?? m.large.touch(key);
   if (!hit || hit.generation !== m.generation || Date.now() - hit.at > TTL_MS) {
+    if (hit) (hit.bytes <= SMALL_VALUE_BYTES ? m.small : m.large).delete(key);
     lookups.inc({ result: "miss" });
     return undefined;
   }
   lookups.inc({ result: "hit" });
   return hit.value as T;
+}
+
+/** What the memo holds now, by part (tests, and the bound's check). */
+export function catalogMemoSize(): { smallEntries: number; largeEntries: number; largeBytes: number } {
+  const m = memo();
+  return { smallEntries: m.small.entries.size, largeEntries: m.large.entries.size, largeBytes: m.large.bytes };
 }
 
 /** The memo's generation now: pass it to `remember` for a value read from the database after this. */
@@ -64,8 +153,11 @@ export function memoGeneration(): number {
 export function remember(key: string, value: unknown, readSince?: number): void {
   const m = memo();
   if (readSince !== undefined && readSince !== m.generation) return;
-  if (m.entries.size >= MAX_ENTRIES) m.entries.delete(m.entries.keys().next().value!);
-  m.entries.set(key, { value, at: Date.now(), generation: m.generation });
+  // The key counts too: a listing's names its filters, some hundreds of characters.
+  const bytes = estimateBytes(value) + 2 * key.length;
+  const [part, other] = bytes <= SMALL_VALUE_BYTES ? [m.small, m.large] : [m.large, m.small];
+  other.delete(key);
+  part.set(key, { value, at: Date.now(), generation: m.generation, bytes });
 }
 
 /**
@@ -75,7 +167,8 @@ export function remember(key: string, value: unknown, readSince?: number): void 
 export function invalidateCatalogMemo(): void {
   const m = memo();
   m.generation++;
-  m.entries.clear();
+  m.small.clear();
+  m.large.clear();
 }
 
 on("catalogue.changed", invalidateCatalogMemo);
