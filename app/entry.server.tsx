@@ -39,7 +39,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Not under `npm run dev`: there Vite serves every module apart, and React 18's development build
   // would warn about the inert preloads' attributes as it hydrates.
-  const page = Buffer.from((import.meta.env.PROD && deferModuleScripts(html)) || html);
-  const body = new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength);
-  return new Response(body, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
+  // The bytes go to the server beside the Response, not through its body (a web stream: decision 392).
+  loadContext.page = Buffer.from((import.meta.env.PROD && deferModuleScripts(html)) || html);
+  return new Response(null, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
 }

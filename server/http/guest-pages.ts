@@ -7,6 +7,7 @@ import { COOKIES } from "@core/constants";
 import { newNonce, nonceOffsets, withNonce, type CachedPage, type PageSource } from "./page-cache";
 import { inlineScriptHashes } from "./script-hashes";
 import { varyWith } from "./vary";
+import type { AppLoadContextValue } from "./load-context";
 
 /**
  * What a CDN in front may do with a guest page: keep it briefly (our own cache is cleared by
@@ -49,10 +50,11 @@ export interface RenderedPage {
 export async function renderedForCache(
   req: FastifyRequest,
   response: Response,
-  renderedCleanly: boolean,
+  context: Pick<AppLoadContextValue, "errors" | "page">,
   placeholder: string,
 ): Promise<RenderedPage> {
-  const body = Buffer.from(await response.arrayBuffer());
+  const renderedCleanly = context.errors.length === 0;
+  const body = context.page ?? Buffer.from(await response.arrayBuffer());
   const cookies = response.headers.getSetCookie();
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {

@@ -152,7 +152,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       try {
         const placeholder = newNonce();
         const { response, context } = await routeRequest(req, reply, placeholder);
-        own = await renderedForCache(req, response, context.errors.length === 0, placeholder);
+        own = await renderedForCache(req, response, context, placeholder);
         rendered();
         return own.keep ? own.page : null;
       } finally {
@@ -193,10 +193,10 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
   /** One page through React Router, with the same services the API uses in its load context. */
   async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
     const nonce = newNonce();
-    const { response, visitorGone } = await routeRequest(req, reply, nonce);
+    const { response, context, visitorGone } = await routeRequest(req, reply, nonce);
     if (response.headers.get("content-type")?.startsWith("text/html"))
       reply.header("content-security-policy", app.pageCsp(nonce));
-    return sendWebResponse(reply, response, rendered, Boolean(req.sessionToken), visitorGone);
+    return sendWebResponse(reply, response, context.page, rendered, Boolean(req.sessionToken), visitorGone);
   }
 }
 
@@ -236,6 +236,7 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicUrl: strin
 async function sendWebResponse(
   reply: FastifyReply,
   response: Response,
+  page: Buffer | undefined,
   rendered: () => void,
   signedIn: boolean,
   visitorGone: AbortSignal,
@@ -253,6 +254,11 @@ async function sendWebResponse(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
+  if (page) {
+    // A page, complete already (entry.server.tsx): handed over beside the Response (decision 392).
+    rendered();
+    return reply.send(page);
+  }
   if (!response.body) {
     rendered();
     return reply.send();
