@@ -66,11 +66,16 @@ const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:
 
 const KEEP = Symbol("keepCompressed");
 
-type Marked = FastifyReply & { [KEEP]?: true };
+type Marked = FastifyReply & { [KEEP]?: "one" | "many" };
 
-/** Marks this reply's text as the same for every visitor: its compressed copy may be kept. */
-export function keepCompressed(reply: FastifyReply): FastifyReply {
-  (reply as Marked)[KEEP] = true;
+/**
+ * Marks this reply's text as the same for every visitor: its compressed copy may be kept.
+ * `firstFor` "one" is for a text that may well be asked only once (a listing with random filters):
+ * its first copy is made fast, and made again harder when a second visitor asks (decision 393), as
+ * a kept guest page's is. "many" (the home data) is compressed hard from the start.
+ */
+export function keepCompressed(reply: FastifyReply, firstFor: "one" | "many" = "many"): FastifyReply {
+  (reply as Marked)[KEEP] = firstFor;
   return reply;
 }
 
@@ -152,9 +157,8 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
   }
 
   app.addHook("onSend", (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    if (typeof payload !== "string" || (reply as Marked)[KEEP] !== true) {
-      return done(null, payload);
-    }
+    const firstFor = (reply as Marked)[KEEP];
+    if (typeof payload !== "string" || !firstFor) return done(null, payload);
     // Length in characters is at most the length in bytes, and at least half of it.
     if (payload.length < COMPRESS_MIN_BYTES || payload.length > COMPRESS_IN_ONE_CALL_BYTES / 2) {
       return done(null, payload);
@@ -163,7 +167,7 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
     if (!encoding) return done(null, payload);
     done(
       null,
-      encoded(reply, encoding, () => Buffer.from(payload), kept.copiesOf(payload), "many"),
+      encoded(reply, encoding, () => Buffer.from(payload), kept.copiesOf(payload), firstFor),
     );
   });
 

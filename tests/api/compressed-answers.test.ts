@@ -139,3 +139,29 @@ describe("on the embedded database's allocator settings (decision 377)", () => {
     expect(zlib.gunzipSync(res.rawPayload).length).toBeGreaterThan(1024);
   });
 });
+
+describe("a listing, which may be asked only once (decision 393)", () => {
+  it("is compressed fast for its first visitor, harder once a second asks, then sent from that copy", async () => {
+    for (let i = 0; i < 12; i++) await makeProduct(t.deps.db, { name: `Once Asked Dress ${i}`, category: "dresses" });
+    emit("catalogue.changed", { reason: "product" });
+    const url = "/api/products?category=dresses&sortBy=newest&page=1";
+    const ask = (encoding: string) => t.app.inject({ url, headers: { "accept-encoding": encoding } });
+    const plain = (await ask("identity")).payload;
+    expect(plain.length).toBeGreaterThan(1024);
+    const before = t.app.compressionStats();
+    const first = await ask(CHROME);
+    const second = await ask(CHROME);
+    const third = await ask(CHROME);
+    const after = t.app.compressionStats();
+    expect(first.rawPayload.equals(brotli(plain, 2))).toBe(true);
+    expect(second.rawPayload.equals(brotli(plain, 4))).toBe(true);
+    expect(third.rawPayload.equals(brotli(plain, 4))).toBe(true);
+    expect(after.compressed - before.compressed).toBe(2);
+    expect(after.reused - before.reused).toBe(1);
+    for (const res of [first, second, third]) {
+      expect(res.headers["content-encoding"]).toBe("br");
+      expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain);
+    }
+  });
+});

@@ -25,8 +25,9 @@ export async function catalogRoutes(app: FastifyInstance) {
       keepCompressed(reply)
         .type("application/json; charset=utf-8")
         .send(await homeRowsJson(deps, req.lang)),
+    // A listing with random filters may be asked once: compressed fast until a second visitor asks.
     listProducts: async (req, reply) =>
-      keepCompressed(reply)
+      keepCompressed(reply, "one")
         .type("application/json; charset=utf-8")
         .send(await listProductsJson(deps, req.query, await req.currentUser())),
     getProduct: async (req, reply) =>
