@@ -180,8 +180,8 @@ const envSchema = z.object({
   /** Rate limits can be loosened for the browser tests, never switched off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Pages rendered at once; more wait their turn (server/http/render-gate.ts). */
-  // Three pages in flight at once (decision 366): more only interleave on the one thread and stretch the slowest.
-  SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(3),
+  // Two pages in flight at once (decisions 366, 394): more only interleave on the one thread and stretch the slowest.
+  SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
   /** Pages allowed to wait for a render slot; one more answers 503 at once (decision 106). */
   SSR_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   /** How long a page may wait for a render slot before it answers 503 (ms). */

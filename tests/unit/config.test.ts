@@ -9,8 +9,9 @@ describe("configuration from the environment", () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir.endsWith("data")).toBe(true);
     expect(c.cardPaymentEnabled).toBe(false);
-    // Pages in flight at once (decision 366): 8 let a random guest page wait 0.4–1.2 s at p99.
-    expect(c.SSR_CONCURRENCY).toBe(3);
+    // Pages in flight at once (decisions 366, 394): 8 let a random guest page wait 0.4–1.2 s at
+    // p99, 3 about 0.6 s, 2 about 0.4 s for as many pages a second.
+    expect(c.SSR_CONCURRENCY).toBe(2);
   });
 
   it("enables card payment only when every PAYMOB_ setting is present", () => {
