@@ -105,7 +105,9 @@ function preloadRun(html: string, moduleScript: number): { start: number; end: n
   let start = context;
   while (html.startsWith("/>", start - 2)) {
     const tag = html.lastIndexOf("<link", start - 1);
-    if (tag === -1 || !html.startsWith(PRELOAD_OPENED, tag)) break;
+    // One whole link element, ending where the run so far begins: React escapes `<` in attribute
+    // values, so any other `<` in between is another element (which ends the run).
+    if (tag === -1 || !html.startsWith(PRELOAD_OPENED, tag) || html.indexOf("<", tag + 1) !== start) break;
     start = tag;
   }
   return start === context ? null : { start, end: context };

@@ -3,10 +3,11 @@
  * visitor's socket then holds the bytes it has not read yet (one page's HTML), and `rendered` is
  * called as soon as the answer is complete, so a client that never reads cannot hold a render slot.
  *
- * The answer leaves in one piece (decisions 321, 359): a page arrives from entry.server.tsx as one
- * chunk; other answers (resource routes) may come in several and are joined. Handing Fastify a
- * buffer rather than a stream also lets it be compressed in one call off the event loop (decision
- * 371): a stream went through a zlib stream, three to four times the CPU (decision 370).
+ * The answer leaves in one piece (decisions 321, 359): a page's bytes come beside the Response, not
+ * through here (decision 392); what comes here (resource routes such as the sitemap, data answers)
+ * may come in several chunks, which are joined. Handing Fastify a buffer rather than a stream also
+ * lets it be compressed in one call (decision 371): a stream went through a zlib stream, three to
+ * four times the CPU (decision 370).
  */
 export async function readEagerly(
   body: ReadableStream<Uint8Array>,

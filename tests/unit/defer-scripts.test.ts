@@ -39,6 +39,20 @@ describe("scripts after the first paint", () => {
     expect(out.endsWith(streamed)).toBe(true);
   });
 
+  it("takes only the unbroken run of preload links before the context script", () => {
+    // An element between a preload and the run (self-closed, like a link) ends the run there.
+    const broken = shell.replace(
+      `<link rel="modulepreload" href="/assets/root-B.js" nonce="N0nce=="/>`,
+      `<link rel="modulepreload" href="/assets/root-B.js" nonce="N0nce=="/><input type="hidden" name="x"/>`,
+    );
+    const out = deferModuleScripts(broken + streamed)!;
+    expect(out).toContain(
+      `<link rel="modulepreload" href="/assets/root-B.js" nonce="N0nce=="/><input type="hidden" name="x"/>` +
+        `<link rel="x-deferred-modulepreload" href="/assets/entry.client-A.js" nonce="N0nce=="/><script`,
+    );
+    expect(out).toContain(`data-preload="/assets/entry.client-A.js">`);
+  });
+
   it("leaves a page without a whole module script alone", () => {
     expect(deferModuleScripts(shell.slice(0, -"</script>".length))).toBeNull();
     expect(deferModuleScripts(`<html><body><p>Error</p></body></html>`)).toBeNull();
