@@ -186,6 +186,11 @@ const envSchema = z.object({
   SSR_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   /** How long a page may wait for a render slot before it answers 503 (ms). */
   SSR_WAIT_MS: z.coerce.number().int().min(1).max(120_000).default(5000),
+  /**
+   * Memory for the catalogue memo's listing pages and JSON texts (catalog-memo.ts, decision 391), in
+   * MB: unset, 16 on PostgreSQL and 6 on the embedded database, whose process holds PostgreSQL too.
+   */
+  CATALOGUE_MEMO_MB: z.coerce.number().int().min(0).max(1024).optional(),
   /** Memory for rendered guest pages (server/http/page-cache.ts, decision 281), in MB; 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** A request (headers and body) must arrive within this time (ms), or the connection is cut. */

@@ -9,6 +9,7 @@ import { prepareDatabase } from "./db/startup";
 import { buildApp } from "./app";
 import { serveBackupRequests } from "./ops/live-backup";
 import { pgliteDirOf } from "./ops/restore";
+import { setCatalogueMemoMb } from "./modules/catalog/read/catalog-memo";
 
 export interface StartOptions {
   /** React Router's server build, bundled beside this code (server/app-entry.ts). */
@@ -47,6 +48,7 @@ export async function startServer({ ssrBuild, buildDir }: StartOptions) {
   const prepareOnly = process.env[PREPARE_ONLY] === "1";
   if (!config.DATABASE_URL && !prepareOnly) await prepareEmbeddedInChild();
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: pgliteDirOf(config.dataDir) });
+  setCatalogueMemoMb(config.CATALOGUE_MEMO_MB ?? (database.driver === "pglite" ? 6 : 16));
   const app = await buildApp({
     config,
     database,

@@ -10,6 +10,7 @@ import {
   memoKey,
   recall,
   remember,
+  setCatalogueMemoMb,
   SMALL_VALUE_BYTES,
 } from "../../server/modules/catalog/read/catalog-memo";
 
@@ -93,6 +94,17 @@ describe("catalogue memo bounds (decision 391)", () => {
     expect(size.largeBytes).toBeLessThanOrEqual(MAX_LARGE_BYTES);
     expect(size.largeEntries).toBeGreaterThan(300);
     expect(recall(first)).toBeUndefined();
+  });
+
+  it("holds less where it is told to (the embedded database's 6 MB)", () => {
+    setCatalogueMemoMb(6);
+    try {
+      fillLarge(1_000, 20);
+      expect(catalogMemoSize().largeBytes).toBeLessThanOrEqual(6 * 1024 * 1024);
+      expect(catalogMemoSize().largeBytes).toBeGreaterThan(5 * 1024 * 1024);
+    } finally {
+      setCatalogueMemoMb(MAX_LARGE_BYTES / 1024 / 1024);
+    }
   });
 
   it("holds no more small values than its count", () => {

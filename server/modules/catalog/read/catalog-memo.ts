@@ -25,8 +25,13 @@ const TTL_MS = 60_000;
 /** An entry (key and value) estimated at this many bytes or fewer is small: kept by count, apart. */
 export const SMALL_VALUE_BYTES = 1024;
 export const MAX_SMALL_ENTRIES = 5_000;
-/** What the larger values may take together, by estimate (listing pages, JSON texts, the home data). */
+/**
+ * What the larger values may take together, by estimate (listing pages, JSON texts, the home data):
+ * 16 MB by default, less on the embedded database, whose process also holds PostgreSQL
+ * (`setCatalogueMemoMb`, decision 391).
+ */
 export const MAX_LARGE_BYTES = 16 * 1024 * 1024;
+let maxLargeBytes = MAX_LARGE_BYTES;
 /**
  * A product's row or DTO as an object on the heap: a page of 10 listing DTOs took 16.6 kB of heap
  * for 10.6 kB of JSON (measured on 29 Nov 2026, Node 20).
@@ -106,7 +111,7 @@ interface Memo {
 const state: Memo = {
   generation: 0,
   small: new LeastRecentlyUsed((entries) => entries <= MAX_SMALL_ENTRIES),
-  large: new LeastRecentlyUsed((_, bytes) => bytes <= MAX_LARGE_BYTES),
+  large: new LeastRecentlyUsed((_, bytes) => bytes <= maxLargeBytes),
   databases: new WeakMap(),
   nextDatabase: 1,
 };
@@ -133,6 +138,11 @@ export function recall<T>(key: string): T | undefined {
   }
   lookups.inc({ result: "hit" });
   return hit.value as T;
+}
+
+/** Sets what the larger values may take together (CATALOGUE_MEMO_MB), from the next value kept. */
+export function setCatalogueMemoMb(mb: number): void {
+  maxLargeBytes = mb * 1024 * 1024;
 }
 
 /** What the memo holds now, by part (tests, and the bound's check). */
