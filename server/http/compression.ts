@@ -20,6 +20,7 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { negotiate } from "@fastify/accept-negotiator";
 import { varyWith } from "./vary";
+import { LeastRecentlyUsed } from "../least-recently-used";
 
 /** Answers up to this size (all pages and JSON) are compressed in one call; larger ones stream. */
 export const COMPRESS_IN_ONE_CALL_BYTES = 1024 * 1024;
@@ -99,25 +100,18 @@ export type KeptCopies = Partial<Record<Encoding, Buffer>> & { sharedSince?: Par
  * and gzip together take well under half of JSON's size.
  */
 class CopiesByText {
-  private readonly copies = new Map<string, KeptCopies>();
-  bytes = 0;
+  private readonly copies = new LeastRecentlyUsed<KeptCopies>((_, bytes) => bytes <= KEPT_COPIES_BYTES);
 
-  private static cost = (text: string) => text.length * 3;
+  get bytes(): number {
+    return this.copies.bytes;
+  }
 
   /** The copies kept for this text (none yet for a new one), now the most recently used. */
   copiesOf(text: string): KeptCopies {
-    let entry = this.copies.get(text);
-    if (entry) this.copies.delete(text);
-    else {
-      entry = {};
-      this.bytes += CopiesByText.cost(text);
-    }
-    this.copies.set(text, entry);
-    for (const oldest of this.copies.keys()) {
-      if (this.bytes <= KEPT_COPIES_BYTES || oldest === text) break;
-      this.copies.delete(oldest);
-      this.bytes -= CopiesByText.cost(oldest);
-    }
+    const kept = this.copies.touch(text);
+    if (kept) return kept;
+    const entry: KeptCopies = {};
+    this.copies.set(text, entry, text.length * 3);
     return entry;
   }
 }

@@ -14,6 +14,7 @@
  * One module state: the server is built once (docs/decisions/150), so the API and the pages share it.
  */
 import { on } from "../../../events";
+import { LeastRecentlyUsed } from "../../../least-recently-used";
 import { metrics } from "../../../metrics/registry";
 
 const lookups = metrics.counter("azya_catalogue_memo_lookups_total", "Catalogue memo lookups, by hit or miss", [
@@ -45,46 +46,6 @@ interface Entry {
   bytes: number;
 }
 
-/** Entries by key, least recently used first (a Map keeps insertion order). */
-class LeastRecentlyUsed {
-  readonly entries = new Map<string, Entry>();
-  bytes = 0;
-
-  constructor(private readonly fits: (entries: number, bytes: number) => boolean) {}
-
-  /** The entry, now the most recently used. */
-  touch(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-    }
-    return entry;
-  }
-
-  set(key: string, entry: Entry): void {
-    this.delete(key);
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    for (const oldest of this.entries.keys()) {
-      if (this.fits(this.entries.size, this.bytes) || oldest === key) break;
-      this.delete(oldest);
-    }
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
-}
-
 /**
  * About how many bytes a value holds: strings at two a character (a JavaScript string's most), an
  * object in an array as one product's row (listing pages and the home data are lists of products).
@@ -101,8 +62,8 @@ export function estimateBytes(value: unknown, inArray = false): number {
 
 interface Memo {
   generation: number;
-  small: LeastRecentlyUsed;
-  large: LeastRecentlyUsed;
+  small: LeastRecentlyUsed<Entry>;
+  large: LeastRecentlyUsed<Entry>;
   /** Each database gets its own keys (tests run several in one process). */
   databases: WeakMap<object, number>;
   nextDatabase: number;
@@ -110,8 +71,8 @@ interface Memo {
 
 const state: Memo = {
   generation: 0,
-  small: new LeastRecentlyUsed((entries) => entries <= MAX_SMALL_ENTRIES),
-  large: new LeastRecentlyUsed((_, bytes) => bytes <= maxLargeBytes),
+  small: new LeastRecentlyUsed<Entry>((entries) => entries <= MAX_SMALL_ENTRIES),
+  large: new LeastRecentlyUsed<Entry>((_, bytes) => bytes <= maxLargeBytes),
   databases: new WeakMap(),
   nextDatabase: 1,
 };
@@ -148,7 +109,7 @@ export function setCatalogueMemoMb(mb: number): void {
 /** What the memo holds now, by part (tests, and the bound's check). */
 export function catalogMemoSize(): { smallEntries: number; largeEntries: number; largeBytes: number } {
   const m = memo();
-  return { smallEntries: m.small.entries.size, largeEntries: m.large.entries.size, largeBytes: m.large.bytes };
+  return { smallEntries: m.small.size, largeEntries: m.large.size, largeBytes: m.large.bytes };
 }
 
 /** The memo's generation now: pass it to `remember` for a value read from the database after this. */
@@ -167,7 +128,7 @@ export function remember(key: string, value: unknown, readSince?: number): void 
   const bytes = estimateBytes(value) + 2 * key.length;
   const [part, other] = bytes <= SMALL_VALUE_BYTES ? [m.small, m.large] : [m.large, m.small];
   other.delete(key);
-  part.set(key, { value, at: Date.now(), generation: m.generation, bytes });
+  part.set(key, { value, at: Date.now(), generation: m.generation, bytes }, bytes);
 }
 
 /**
