@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
-import { deferModuleScripts } from "./lib/defer-scripts.server";
+import { deferModuleScriptsInPieces } from "./lib/defer-scripts.server";
+import { pageBytes } from "./lib/page-pieces.server";
 import { readHandoffAhead, renderPage } from "./lib/render-page.server";
 
 export const streamTimeout = 5_000;
@@ -30,7 +31,7 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.nonce || undefined;
   await readHandoffAhead(routerContext);
-  const { html, failed } = await renderPage(
+  const { pieces, failed } = await renderPage(
     <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
     nonce,
     // A render still waiting this long gives up on what is missing (its boundaries render in the browser).
@@ -39,7 +40,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Not under `npm run dev`: there Vite serves every module apart, and React 18's development build
   // would warn about the inert preloads' attributes as it hydrates.
-  // The bytes go to the server beside the Response, not through its body (a web stream: decision 392).
-  loadContext.page = Buffer.from((import.meta.env.PROD && deferModuleScripts(html)) || html);
+  // The bytes go to the server beside the Response, not through its body (a web stream: decision 392),
+  // written piece by piece: no string of the whole page is made (decision 395).
+  loadContext.page = pageBytes(import.meta.env.PROD ? deferModuleScriptsInPieces(pieces) : pieces);
   return new Response(null, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
 }

@@ -15,6 +15,8 @@
  * parallel.
  */
 
+import type { PagePiece } from "./page-pieces.server";
+
 /** The inert element's id; the loader and the tests find it by it. */
 export const DEFERRED_MODULE_ID = "deferred-module";
 
@@ -92,6 +94,23 @@ export function deferModuleScripts(html: string): string | null {
     loader +
     html.slice(close + "</script>".length)
   );
+}
+
+/**
+ * The page's pieces (page-pieces.server.ts) with the module script deferred in the piece that holds
+ * it: the last one, after the kept footer (`<Scripts />` is the end of the document's body). A
+ * piece is deferred whole or left as it was, so a page of another shape keeps its scripts as React
+ * wrote them, as `deferModuleScripts` leaves such a page.
+ */
+export function deferModuleScriptsInPieces(pieces: readonly PagePiece[]): PagePiece[] {
+  const deferred = [...pieces];
+  for (let i = deferred.length - 1; i >= 0; i--) {
+    const piece = deferred[i];
+    if (typeof piece !== "string" || !piece.includes(MODULE_SCRIPT_OPENED)) continue;
+    deferred[i] = deferModuleScripts(piece) ?? piece;
+    break;
+  }
+  return deferred;
 }
 
 /**

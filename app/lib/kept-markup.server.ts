@@ -13,12 +13,17 @@
 import { randomBytes } from "node:crypto";
 import { createElement, Fragment, type ReactNode } from "react";
 import type { KeptMarkupRender } from "./kept-markup";
+import type { PagePiece } from "./page-pieces.server";
 
 const TOKEN = randomBytes(12).toString("hex");
 /** Parts × places × languages × themes × menu states: a few dozen at most; this bounds a mistake. */
 const LIMIT = 128;
 
-const kept = new Map<string, string>();
+/**
+ * Each part's markup as UTF-8: copied into a page's bytes without encoding it again, and not a
+ * slice of the first page's text, which V8 would keep alive whole for it.
+ */
+const kept = new Map<string, Buffer>();
 
 type Kind = "open" | "close" | "copy";
 const markerId = (slot: number, kind: Kind) => `${TOKEN}-${slot}-${kind}`;
@@ -29,7 +34,7 @@ const markerElement = (slot: number, kind: Kind) => createElement("template", { 
 interface Slot {
   key: string;
   /** The kept markup this render copies (taken when marked: a later render may replace it). */
-  copy?: string;
+  copy?: Buffer;
 }
 
 export class KeptMarkupPass implements KeptMarkupRender {
@@ -46,17 +51,19 @@ export class KeptMarkupPass implements KeptMarkupRender {
   }
 
   /**
-   * The page with every placeholder filled and every marker gone, after `prefix` (the doctype);
-   * newly rendered parts kept. The page is put together in one join: cutting and concatenating it
-   * part by part made a new string that the next search copied whole (decision 389).
+   * The page's pieces with every placeholder filled and every marker gone, after `prefix` (the
+   * doctype); newly rendered parts kept. Left in pieces, not joined: a page of more than 64,000
+   * characters made into one string costs a mapping of memory of its own (decision 395); cutting
+   * and concatenating it part by part made a new string that the next search copied whole
+   * (decision 389).
    */
-  finish(html: string, prefix = ""): string {
-    const cuts: { start: number; end: number; text: string }[] = [];
+  finish(html: string, prefix = ""): PagePiece[] {
+    const cuts: { start: number; end: number; piece: PagePiece }[] = [];
     this.slots.forEach(({ key, copy }, slot) => {
       if (copy !== undefined) {
         const placeholder = markerHtml(slot, "copy");
         const at = html.indexOf(placeholder);
-        if (at !== -1) cuts.push({ start: at, end: at + placeholder.length, text: copy });
+        if (at !== -1) cuts.push({ start: at, end: at + placeholder.length, piece: copy });
         return;
       }
       const open = markerHtml(slot, "open");
@@ -67,31 +74,31 @@ export class KeptMarkupPass implements KeptMarkupRender {
       if (end === -1) return;
       const markup = html.slice(start + open.length, end);
       keep(key, markup, this.verify);
-      cuts.push({ start, end: end + close.length, text: markup });
+      cuts.push({ start, end: end + close.length, piece: markup });
     });
     // In the page's order: a streamed page writes a part that waited after the rest.
     cuts.sort((a, b) => a.start - b.start);
-    const pieces = [prefix];
+    const pieces: PagePiece[] = prefix ? [prefix] : [];
     let from = 0;
     for (const cut of cuts) {
       // A part inside another would be kept with the inner one's markers in it.
       if (cut.start < from) throw new Error("A kept part holds another kept part (decision 387)");
-      pieces.push(html.slice(from, cut.start), cut.text);
+      pieces.push(html.slice(from, cut.start), cut.piece);
       from = cut.end;
     }
     pieces.push(html.slice(from));
-    return pieces.join("");
+    return pieces;
   }
 }
 
 function keep(key: string, markup: string, verify: boolean) {
   const before = kept.get(key);
-  if (verify && before !== undefined && before !== markup) {
+  if (verify && before !== undefined && !before.equals(Buffer.from(markup))) {
     const name = key.slice(0, key.indexOf("\n"));
     throw new Error(`Kept markup "${name}" differs between two renders with the same inputs (decision 387)`);
   }
   if (before === undefined && kept.size >= LIMIT) kept.delete(kept.keys().next().value as string);
-  kept.set(key, markup);
+  kept.set(key, Buffer.from(markup));
 }
 
 /** Forgets every kept part (tests). */

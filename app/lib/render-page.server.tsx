@@ -15,12 +15,14 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { Writable } from "node:stream";
 import { KeptMarkupContext } from "./kept-markup";
 import { KeptMarkupPass } from "./kept-markup.server";
+import type { PagePiece } from "./page-pieces.server";
 
 /** React's marker of a boundary it left for the browser to render (something suspended or failed). */
 const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
 
 export type RenderedPage = {
-  html: string;
+  /** The page's text in order (page-pieces.server.ts: made into bytes without one string of it all). */
+  pieces: PagePiece[];
   /** A part of the page failed and is left for the browser to render (the page answers 500). */
   failed: boolean;
 };
@@ -37,10 +39,10 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   const kept = new KeptMarkupPass();
   const html = renderToString(withKeptMarkup(kept, element));
-  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: kept.finish(html, doctypeFor(html)), failed: false };
+  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return { pieces: kept.finish(html, doctypeFor(html)), failed: false };
   const again = new KeptMarkupPass();
   const streamed = await renderStreaming(withKeptMarkup(again, element), nonce, timeoutMs);
-  return { ...streamed, html: again.finish(streamed.html) };
+  return { pieces: again.finish(streamed.html), failed: streamed.failed };
 }
 
 /** The page with the parts that are the same on many pages copied from their first render (decision 387). */
@@ -78,8 +80,12 @@ export async function readHandoffAhead(context: EntryContext): Promise<void> {
 }
 
 /** The streaming render, to the end (`onAllReady`), its chunks kept in one writable. */
-function renderStreaming(element: ReactElement, nonce: string | undefined, timeoutMs: number): Promise<RenderedPage> {
-  return new Promise<RenderedPage>((resolve, reject) => {
+function renderStreaming(
+  element: ReactElement,
+  nonce: string | undefined,
+  timeoutMs: number,
+): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
     const errors: unknown[] = [];
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,

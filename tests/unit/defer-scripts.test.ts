@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_ID, deferModuleScripts } from "../../app/lib/defer-scripts.server";
+import { DEFERRED_MODULE_ID, deferModuleScripts, deferModuleScriptsInPieces } from "../../app/lib/defer-scripts.server";
+import { pageText } from "../../app/lib/page-pieces.server";
 
 // The shape React Router's <Scripts /> renders with React 18: the preloads where it is, then its
 // context script, then the module script (decision 390).
@@ -67,5 +68,26 @@ describe("scripts after the first paint", () => {
     const out = deferModuleScripts(shell + streamed)!;
     expect(out).toContain(`document.querySelector('meta[name="dictionary"]')`);
     expect(out).toMatch(/t\.rel="preload";t\.as="fetch";t\.crossOrigin="anonymous"/);
+  });
+
+  it("defers the scripts of a page left in pieces, a kept part's bytes among them (decision 395)", () => {
+    const footerAt = shell.indexOf('<link rel="modulepreload" href="/assets/not-the-scripts.js"');
+    const pieces = [
+      shell.slice(0, footerAt),
+      Buffer.from("<footer>تواصلي معنا</footer>"),
+      shell.slice(footerAt) + streamed,
+    ];
+    const whole = deferModuleScripts(pageText(pieces))!;
+    const deferred = deferModuleScriptsInPieces(pieces);
+    expect(pageText(deferred)).toBe(whole);
+    // Only the piece with the scripts is new; the others are the same objects, the kept bytes too.
+    expect(deferred[0]).toBe(pieces[0]);
+    expect(deferred[1]).toBe(pieces[1]);
+    expect(pieces[2]).toContain(' type="module" async="">');
+  });
+
+  it("leaves pieces without a whole module script as they are", () => {
+    const pieces = [shell.slice(0, -"</script>".length), Buffer.from("<p>x</p>")];
+    expect(deferModuleScriptsInPieces(pieces)).toEqual(pieces);
   });
 });

@@ -3,6 +3,7 @@ import { createElement, lazy, Suspense, useId, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { KeptMarkup, KeptMarkupContext } from "../../app/lib/kept-markup";
 import { forgetKeptMarkup, KeptMarkupPass } from "../../app/lib/kept-markup.server";
+import { pageText } from "../../app/lib/page-pieces.server";
 import { renderPage } from "../../app/lib/render-page.server";
 
 const h = createElement;
@@ -42,7 +43,7 @@ function Page({ lang, content, note }: { lang: string; content: ReactNode; note?
 function serverRender(element: ReactNode, verify = false): string {
   const pass = new KeptMarkupPass(verify);
   const html = renderToString(h(KeptMarkupContext.Provider, { value: pass }, element));
-  return pass.finish(html);
+  return pageText(pass.finish(html));
 }
 
 afterEach(() => {
@@ -123,7 +124,7 @@ describe("kept markup (decision 387)", () => {
     const rendered = (lang: string) => {
       const pass = new KeptMarkupPass(false);
       const html = renderToString(h(KeptMarkupContext.Provider, { value: pass }, twoParts(lang)));
-      return pass.finish(html, "<!DOCTYPE html>");
+      return pageText(pass.finish(html, "<!DOCTYPE html>"));
     };
     const first = rendered("en");
     // The header copied, the footer new (another language), then both copied.
@@ -156,25 +157,42 @@ describe("kept markup (decision 387)", () => {
     // As a shop runs: the tests' own setting (vitest.config.ts) would render the part every time.
     vi.stubEnv("KEPT_MARKUP_VERIFY", "");
     const page = h("html", null, h("head", null), h(Page, { lang: "ar", content: "x" }));
-    const first = await renderPage(page, undefined, 1000);
-    const second = await renderPage(page, undefined, 1000);
+    const first = pageText((await renderPage(page, undefined, 1000)).pieces);
+    const second = pageText((await renderPage(page, undefined, 1000)).pieces);
     expect(footerRenders).toBe(1);
-    expect(second.html).toBe(first.html);
-    expect(second.html).toContain("فساتين");
+    expect(second).toBe(first);
+    expect(second).toContain("فساتين");
     // A lazy part's first use sends the page down the streaming render: the copy is filled there too.
     const Sizes = lazy(async () => ({
       default: () => h("table", null, h("tbody", null, h("tr", null, h("td", null, "M 38")))),
     }));
-    const streamed = await renderPage(
-      h("html", null, h("head", null), h(Page, { lang: "ar", content: h(Suspense, { fallback: "…" }, h(Sizes)) })),
-      undefined,
-      1000,
+    const streamed = pageText(
+      (
+        await renderPage(
+          h("html", null, h("head", null), h(Page, { lang: "ar", content: h(Suspense, { fallback: "…" }, h(Sizes)) })),
+          undefined,
+          1000,
+        )
+      ).pieces,
     );
     expect(footerRenders).toBe(1);
-    expect(streamed.html).toContain("<td>M 38</td>");
-    expect(streamed.html).toContain(
-      second.html.slice(second.html.indexOf("<footer"), second.html.indexOf("</footer>")),
-    );
-    expect(streamed.html).not.toContain("data-kept");
+    expect(streamed).toContain("<td>M 38</td>");
+    expect(streamed).toContain(second.slice(second.indexOf("<footer"), second.indexOf("</footer>")));
+    expect(streamed).not.toContain("data-kept");
+  });
+
+  it("copies a kept part as its bytes, not as a slice of the first page's text (decision 395)", () => {
+    const render = (content: string) => {
+      const pass = new KeptMarkupPass(false);
+      return pass.finish(
+        renderToString(h(KeptMarkupContext.Provider, { value: pass }, h(Page, { lang: "ar", content }))),
+      );
+    };
+    const first = render("فستان كتان");
+    const second = render("بلوزة ساتان");
+    const copy = second.find((piece) => Buffer.isBuffer(piece));
+    expect(copy).toBeInstanceOf(Buffer);
+    expect(copy!.toString("utf8")).toMatch(/^<footer[^>]*>.*فساتين.*<\/footer>$/);
+    expect(pageText(first)).toContain(copy!.toString("utf8"));
   });
 });

@@ -3,9 +3,16 @@ import { createElement, lazy, Suspense, type ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "react-router";
-import { readHandoffAhead, renderPage } from "../../app/lib/render-page.server";
+import { pageText } from "../../app/lib/page-pieces.server";
+import { readHandoffAhead, renderPage as renderPieces } from "../../app/lib/render-page.server";
 
 const h = createElement;
+
+/** The page render with its pieces read as one text. */
+async function renderPage(element: ReactElement, nonce: string | undefined, timeoutMs: number) {
+  const { pieces, failed } = await renderPieces(element, nonce, timeoutMs);
+  return { html: pageText(pieces), failed };
+}
 
 /** React's streaming render of the same element, to the end: what pages were rendered with before. */
 function streamed(element: ReactElement): Promise<string> {
