@@ -62,8 +62,24 @@ export interface PageCacheStats {
 
 export type PageSource = "hit" | "miss" | "shared";
 
-/** A fresh nonce for one response, the same shape as the ones ssr.ts makes. */
-export const newNonce = () => crypto.randomBytes(16).toString("base64");
+/**
+ * Random bytes for nonces, drawn from the system's generator 256 nonces at a time: one call per
+ * nonce was 1.3 % of the server's time under random pages (two a page). Each 16 bytes are used
+ * for one nonce only, so the nonces are as unpredictable as before.
+ */
+const noncePool = Buffer.alloc(16 * 256);
+let noncePoolUsed = noncePool.length;
+
+/** A fresh nonce for one response (16 random bytes in base64), the same shape as the ones ssr.ts makes. */
+export function newNonce(): string {
+  if (noncePoolUsed === noncePool.length) {
+    crypto.randomFillSync(noncePool);
+    noncePoolUsed = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolUsed, noncePoolUsed + 16);
+  noncePoolUsed += 16;
+  return nonce;
+}
 const NONCE_LENGTH = 24;
 
 /** The byte offsets of every `placeholder` in `html`. */
