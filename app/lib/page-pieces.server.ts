@@ -24,6 +24,6 @@ export function pageBytes(pieces: readonly PagePiece[]): Buffer {
   return bytes;
 }
 
-/** The page as one string: for tests and the rare page that is read whole. */
+/** The page as one string (tests read pages so). */
 export const pageText = (pieces: readonly PagePiece[]): string =>
   pieces.map((piece) => (typeof piece === "string" ? piece : piece.toString("utf8"))).join("");
