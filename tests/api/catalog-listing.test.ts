@@ -12,7 +12,7 @@ import { signedIn } from "../support/factories";
 import { makeDiscount, makeProduct } from "../support/catalog-factories";
 import { shopQuerySchema } from "../../core/shop-query";
 import { listProducts } from "../../server/modules/catalog/read/list-products";
-import { invalidateCatalogMemo } from "../../server/modules/catalog/read/catalog-memo";
+import { catalogMemoSize, invalidateCatalogMemo } from "../../server/modules/catalog/read/catalog-memo";
 import type { ProductDTO } from "../../server/modules/catalog/product-dto";
 
 let t: TestApp;
@@ -330,5 +330,21 @@ describe("speed", () => {
     const before = (await list("?category=jackets")).metadata.total;
     await makeProduct(t.deps.db, { name: "Fresh Jacket", category: "jackets" });
     expect((await list("?category=jackets")).metadata.total).toBe(before + 1);
+  });
+});
+
+describe("what a listing keeps in the catalogue memo (decision 396)", () => {
+  it("keeps an API listing as its JSON text alone, and a page's listing as its page", async () => {
+    invalidateCatalogMemo();
+    const before = catalogMemoSize();
+    const first = await list("?category=pants&sortBy=asc");
+    // The text (and the count, a small value): not the page object beside it as well.
+    expect(catalogMemoSize().largeEntries - before.largeEntries).toBe(1);
+    expect(await list("?category=pants&sortBy=asc")).toEqual(first);
+    expect(catalogMemoSize().largeEntries - before.largeEntries).toBe(1);
+    // The shop page's loader keeps the page itself, and the API answers the same from it.
+    const page = await listProducts(t.deps, shopQuerySchema.parse({ category: "pants", sortBy: "desc" }), null);
+    expect(catalogMemoSize().largeEntries - before.largeEntries).toBe(2);
+    expect(await list("?category=pants&sortBy=desc")).toEqual(JSON.parse(JSON.stringify(page)));
   });
 });

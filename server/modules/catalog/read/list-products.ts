@@ -70,14 +70,26 @@ const listingFlights = createSingleFlight();
 /** How many listing reads ran, and how many misses waited for one instead (tests, metrics). */
 export const listingFlightStats = () => listingFlights.stats();
 
-async function listRequested(deps: Pick<AppDeps, "db">, request: ListingRequest): Promise<ProductPage> {
+/**
+ * The listing's page, from the memo or read. `keepPage` false: the caller keeps what it makes of
+ * the page instead (the API its JSON text), and the page is not kept beside it.
+ */
+async function listRequested(
+  deps: Pick<AppDeps, "db">,
+  request: ListingRequest,
+  keepPage = true,
+): Promise<ProductPage> {
   const remembered = recall<ProductPage>(request.pageKey);
   if (remembered) return remembered;
   // Keyed by the memo's generation too: a miss after a write never waits for a read begun before it.
-  return listingFlights.run(`${memoGeneration()}:${request.pageKey}`, () => readRequested(deps, request));
+  return listingFlights.run(`${memoGeneration()}:${request.pageKey}`, () => readRequested(deps, request, keepPage));
 }
 
-async function readRequested(deps: Pick<AppDeps, "db">, request: ListingRequest): Promise<ProductPage> {
+async function readRequested(
+  deps: Pick<AppDeps, "db">,
+  request: ListingRequest,
+  keepPage: boolean,
+): Promise<ProductPage> {
   const { query, shape, values, pageKey } = request;
   const since = memoGeneration();
   // The count's ceiling depends on the page (listing-count.ts), so it is part of the count's key;
@@ -95,7 +107,7 @@ async function readRequested(deps: Pick<AppDeps, "db">, request: ListingRequest)
     if (typos) return typos;
   }
   const page = toPage(rows, total, query);
-  remember(pageKey, page, since);
+  if (keepPage) remember(pageKey, page, since);
   return page;
 }
 
@@ -161,8 +173,9 @@ async function readWordsListing(
 }
 
 /**
- * GET /api/products as JSON text, memoised with the page: serialising a page of 25 products was
- * the larger part of answering it from the memo.
+ * GET /api/products as JSON text, memoised: serialising a page of 25 products was the larger part
+ * of answering it from the memo. The page itself is not kept beside its text (decision 396): the
+ * two took about 40 kB a search, and searches pushed each other out of the memo.
  */
 export async function listProductsJson(
   deps: Pick<AppDeps, "db">,
@@ -170,7 +183,7 @@ export async function listProductsJson(
   viewer: SessionUser | null,
 ): Promise<string> {
   const request = listingRequest(deps, query, viewer);
-  return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, request)));
+  return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, request, false)));
 }
 
 /**
