@@ -18,6 +18,12 @@ import type { AppLoadContextValue } from "./load-context";
 export const GUEST_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=30";
 
 /**
+ * A guest page on its first ask (decision 397): sent with a nonce of its own, so no shared cache
+ * may keep it; a CDN gets the shareable copy from the next ask, which the page cache keeps.
+ */
+export const FIRST_ASK_CACHE_CONTROL = "private, max-age=0";
+
+/**
  * A guest is a visitor with no session (cookie or bearer token): nothing on the page is theirs.
  * The guest cart lives in the browser's storage (GUEST_CART_STORAGE_KEY), never in the HTML.
  */
@@ -44,14 +50,20 @@ export interface RenderedPage {
   cookies: string[];
   /** Whether the page may answer other guests. */
   keep: boolean;
+  /** It could have been kept, but the page cache keeps it only from its second ask (decision 397). */
+  firstAsk: boolean;
 }
 
-/** Reads a whole rendered reply and decides whether it may be kept. */
+/**
+ * Reads a whole rendered reply and decides whether it may be kept; `wanted` false (the page cache
+ * keeps it only from its second ask, decision 397) sends it with a nonce of its own instead.
+ */
 export async function renderedForCache(
   req: FastifyRequest,
   response: Response,
   context: Pick<AppLoadContextValue, "errors" | "page">,
   placeholder: string,
+  wanted = true,
 ): Promise<RenderedPage> {
   const renderedCleanly = context.errors.length === 0;
   const body = context.page ?? Buffer.from(await response.arrayBuffer());
@@ -63,13 +75,14 @@ export async function renderedForCache(
   }
   const html = response.headers.get("content-type")?.startsWith("text/html") ?? false;
   const routeCaching = response.headers.get("cache-control") ?? "";
-  const keep =
+  const keepable =
     req.method === "GET" &&
     response.status === 200 &&
     html &&
     renderedCleanly &&
     cookies.length === 0 &&
     !/\b(no-store|private|no-cache)\b/i.test(routeCaching);
+  const keep = keepable && wanted;
   const htmlBytes = html ? body : Buffer.alloc(0);
   const page: CachedPage = {
     status: response.status,
@@ -82,7 +95,7 @@ export async function renderedForCache(
     bytes: htmlBytes.length * 1.5 + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
     storedAt: 0,
   };
-  return { page, body, cookies, keep };
+  return { page, body, cookies, keep, firstAsk: keepable && !wanted };
 }
 
 /**
@@ -111,7 +124,12 @@ export function sendGuestPage(
     reply.header("vary", varyWithCookie(reply.getHeader("vary")));
     return app.sendKeptCompressed(req, reply, page.html, page.compressed);
   }
-  reply.header("x-page-cache", "bypass");
+  reply.header("x-page-cache", own.firstAsk ? "once" : "bypass");
+  if (own.firstAsk) {
+    // Its nonce is this answer's alone: no shared cache may hand it to another visitor.
+    reply.header("cache-control", FIRST_ASK_CACHE_CONTROL);
+    reply.header("vary", varyWithCookie(reply.getHeader("vary")));
+  }
   const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
   if (!html) return reply.send(own.body);
   const nonce = newNonce();

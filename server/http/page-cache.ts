@@ -7,6 +7,10 @@
  *   and moves to the protected one on its first hit. A stream of one-off addresses (an attacker's
  *   million query strings) only churns probation and never evicts the pages shoppers keep asking for.
  * - Single flight: while one render of a key runs, the same key's other misses wait for it.
+ * - With `keepOnSecondAsk` (the server's), a page is kept from its second ask within `ttlMs`, or
+ *   from its first when other guests waited for that render (decision 397): under random traffic
+ *   most addresses are asked once, and keeping each (its scripts hashed, its bytes and compressed
+ *   copy held until pushed out) cost more than it ever saved.
  * - A kept page is the same bytes for every guest (compressed fast for the first, and once more,
  *   harder, when a second asks for it: decision 385): its inline scripts are allowed
  *   by their hashes, not by a nonce (decision 372). A page rendered for one guest and not kept is
@@ -15,6 +19,7 @@
  */
 import crypto from "node:crypto";
 import { on } from "../events";
+import { LeastRecentlyUsed } from "../least-recently-used";
 import type { KeptCopies } from "./compression";
 
 export interface CachedPage {
@@ -45,8 +50,16 @@ export interface PageCacheOptions {
   maxEntryBytes: number;
   /** The longest a page is kept without a write (covers discounts that start or end by the clock). */
   ttlMs: number;
+  /** Keep a page from its second ask within `ttlMs` (or when others waited for its render), not its first. */
+  keepOnSecondAsk?: boolean;
   now?: () => number;
 }
+
+/**
+ * The memory for addresses asked once (decision 397): each counted at two bytes a character and
+ * 64 for its entry, so a flood of one-off addresses forgets the oldest, never grows past this.
+ */
+const ASKED_ONCE_BYTES = 1024 * 1024;
 
 export interface PageCacheStats {
   hits: number;
@@ -111,7 +124,9 @@ export function createPageCache(opts: PageCacheOptions) {
   const probation = new Map<string, CachedPage>();
   const protectedPages = new Map<string, CachedPage>();
   const sizes = { probation: 0, protected: 0 };
-  const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const inFlight = new Map<string, { rendering: Promise<CachedPage | null>; waiters: number }>();
+  /** When each recently missed address was last asked for. */
+  const lastAsked = new LeastRecentlyUsed<number>((_, bytes) => bytes <= ASKED_ONCE_BYTES);
   const stats = { hits: 0, misses: 0, renders: 0, shared: 0, evictions: 0 };
   let generation = 0;
 
@@ -170,11 +185,13 @@ export function createPageCache(opts: PageCacheOptions) {
     /**
      * The page under `key`: from the cache, from a render already running for it, or from
      * `render` (which returns null for a reply that must not be kept; waiters then get null and
-     * render for themselves).
+     * render for themselves). `render` is told whether its page will be kept if it may be
+     * (`keep()`, asked once it has rendered: a guest who began waiting meanwhile counts); a page
+     * that will not be kept is still shared with any waiter.
      */
     async get(
       key: string,
-      render: () => Promise<CachedPage | null>,
+      render: (keep: () => boolean) => Promise<CachedPage | null>,
     ): Promise<{ page: CachedPage | null; source: PageSource }> {
       const known = lookup(key);
       if (known) {
@@ -184,21 +201,27 @@ export function createPageCache(opts: PageCacheOptions) {
       const running = inFlight.get(key);
       if (running) {
         stats.shared++;
+        running.waiters++;
         // A render that failed is the leader's error to report; a waiter renders for itself.
-        return { page: await running.catch(() => null), source: "shared" };
+        return { page: await running.rendering.catch(() => null), source: "shared" };
       }
       stats.misses++;
       stats.renders++;
       const since = generation;
-      const rendering = render().then((page) => {
-        if (page && since === generation && page.bytes <= opts.maxEntryBytes) {
+      const askedBefore = opts.keepOnSecondAsk ? lastAsked.touch(key) : undefined;
+      if (opts.keepOnSecondAsk) lastAsked.set(key, now(), 2 * key.length + 64);
+      const secondAsk = askedBefore !== undefined && now() - askedBefore <= opts.ttlMs;
+      const flight = { rendering: Promise.resolve<CachedPage | null>(null), waiters: 0 };
+      const keep = () => !opts.keepOnSecondAsk || secondAsk || flight.waiters > 0;
+      flight.rendering = render(keep).then((page) => {
+        if (page && keep() && since === generation && page.bytes <= opts.maxEntryBytes) {
           insert(probation, key, { ...page, storedAt: now() }, probationMax);
         }
         return page;
       });
-      inFlight.set(key, rendering);
+      inFlight.set(key, flight);
       try {
-        return { page: await rendering, source: "miss" };
+        return { page: await flight.rendering, source: "miss" };
       } finally {
         inFlight.delete(key);
       }

@@ -51,6 +51,8 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     maxEntryBytes: Math.min(512 * 1024, Math.floor((PAGE_CACHE_MB * 1024 * 1024) / 5)),
     // Writes clear it at once; the clock bounds what no write announces (a discount's start or end).
     ttlMs: 60_000,
+    // A page asked once is sent, not kept (decision 397).
+    keepOnSecondAsk: true,
   });
   app.decorate("pageCache", pageCache);
   // Every page React renders, cached path or not (tests: a guest's miss is one render, a hit none).
@@ -144,7 +146,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       return Boolean(page);
     }
     let own: RenderedPage | "busy" | undefined;
-    const { page, source } = await pageCache.get(key, async () => {
+    const { page, source } = await pageCache.get(key, async (keep) => {
       if (!(await gate.enter())) {
         own = "busy";
         return null;
@@ -152,7 +154,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       try {
         const placeholder = newNonce();
         const { response, context } = await routeRequest(req, reply, placeholder);
-        own = await renderedForCache(req, response, context, placeholder);
+        own = await renderedForCache(req, response, context, placeholder, keep());
         rendered();
         return own.keep ? own.page : null;
       } finally {

@@ -73,7 +73,33 @@ const inlineScriptsOf = (html: string) => [
 ];
 
 describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)", () => {
-  it("answers a guest's second visit from the cache, with CDN headers, the same bytes and its scripts' hashes", async () => {
+  it("sends a page asked once with a nonce of its own, private; keeps it from the second ask (decision 397)", async () => {
+    const once = await app.inject({ method: "GET", url: "/about?first=ask" });
+    expect(once.statusCode).toBe(200);
+    expect(once.headers["x-page-cache"]).toBe("once");
+    expect(once.headers["cache-control"]).toBe("private, max-age=0");
+    const nonce = nonceOf(once.headers["content-security-policy"]);
+    expect(nonce).toBeTruthy();
+    expect(once.body).toContain(`nonce="${nonce}"`);
+    const kept = await app.inject({ method: "GET", url: "/about?first=ask" });
+    expect(kept.headers["x-page-cache"]).toBe("miss");
+    expect(kept.headers["cache-control"]).toContain("s-maxage=");
+    expect(nonceOf(kept.headers["content-security-policy"])).toBeUndefined();
+    expect((await app.inject({ method: "GET", url: "/about?first=ask" })).body).toBe(kept.body);
+  });
+
+  it("keeps nothing of a flood of addresses each asked once (decision 397)", async () => {
+    const before = app.pageCache.stats();
+    for (let i = 0; i < 30; i++) {
+      const res = await app.inject({ method: "GET", url: `/contact?flood=${i}` });
+      expect(res.headers["x-page-cache"]).toBe("once");
+    }
+    expect(app.pageCache.stats().entries).toBe(before.entries);
+    expect(app.pageCache.stats().bytes).toBe(before.bytes);
+  });
+
+  it("answers a guest's visits from the cache once kept, with CDN headers, the same bytes and its scripts' hashes", async () => {
+    await app.inject({ method: "GET", url: "/about" });
     const first = await app.inject({ method: "GET", url: "/about" });
     expect(first.statusCode).toBe(200);
     expect(first.headers["x-page-cache"]).toBe("miss");
@@ -99,6 +125,7 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
   it("compresses a kept page fast for its first guest and harder for the second, then never again (decision 385)", async () => {
     const url = "/shipping-policy";
     const chrome = { "accept-encoding": "gzip, deflate, br, zstd" };
+    await app.inject({ method: "GET", url });
     const plain = await app.inject({ method: "GET", url });
     const before = app.compressionStats();
     const replies = [];
@@ -121,26 +148,29 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
-  it("renders a guest's miss once and a hit not at all", async () => {
+  it("renders a guest's page on its first and second asks, then not at all", async () => {
     const before = app.pageRenders();
+    const once = await app.inject({ method: "GET", url: "/refund-policy" });
+    expect(once.headers["x-page-cache"]).toBe("once");
+    expect(app.pageRenders() - before).toBe(1);
     const miss = await app.inject({ method: "GET", url: "/refund-policy" });
     expect(miss.headers["x-page-cache"]).toBe("miss");
-    expect(app.pageRenders() - before).toBe(1);
+    expect(app.pageRenders() - before).toBe(2);
     const hit = await app.inject({ method: "GET", url: "/refund-policy" });
     expect(hit.headers["x-page-cache"]).toBe("hit");
-    expect(app.pageRenders() - before).toBe(1);
+    expect(app.pageRenders() - before).toBe(2);
     // A reply the cache does not keep is sent once, not rendered again on the usual path.
     await app.inject({ method: "GET", url: "/robots.txt" });
-    expect(app.pageRenders() - before).toBe(2);
+    expect(app.pageRenders() - before).toBe(3);
   });
 
   it("keeps languages and themes apart", async () => {
-    await app.inject({ method: "GET", url: "/privacy-policy" });
+    for (let i = 0; i < 3; i++) await app.inject({ method: "GET", url: "/privacy-policy" });
     const ar = await app.inject({ method: "GET", url: "/privacy-policy", headers: { cookie: "lang=ar" } });
-    expect(ar.headers["x-page-cache"]).toBe("miss");
+    expect(ar.headers["x-page-cache"]).toBe("once");
     expect(ar.body).toContain('lang="ar"');
     const dark = await app.inject({ method: "GET", url: "/privacy-policy", headers: { cookie: "theme=dark" } });
-    expect(dark.headers["x-page-cache"]).toBe("miss");
+    expect(dark.headers["x-page-cache"]).toBe("once");
   });
 
   it("never caches a signed-in page, which stays private, no-store", async () => {
@@ -158,6 +188,7 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
     const url = `/product/${product.id}`;
     const before = await app.inject({ method: "GET", url });
     expect(before.statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url })).headers["x-page-cache"]).toBe("miss");
     expect((await app.inject({ method: "GET", url })).headers["x-page-cache"]).toBe("hit");
     const { headers } = await signedIn(database.db, "admin");
     const saved = await app.inject({
@@ -167,6 +198,7 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
       payload: productBody({ name: product.name, code: product.code, price: 777 }),
     });
     expect(saved.statusCode).toBe(200);
+    // Asked before the write, the page is kept again from its first ask after it.
     const after = await app.inject({ method: "GET", url });
     expect(after.headers["x-page-cache"]).toBe("miss");
     expect(after.body).toContain("777");

@@ -179,4 +179,52 @@ describe("page cache", () => {
       for (const spy of draws) spy.mockRestore();
     }
   });
+
+  describe("kept from the second ask (decision 397)", () => {
+    const doorkept = (now?: () => number) =>
+      createPageCache({ maxBytes: 100_000, maxEntryBytes: 20_000, ttlMs: 60_000, keepOnSecondAsk: true, now });
+
+    it("sends a page asked once without keeping it, keeps it on the second ask, then answers from it", async () => {
+      const cache = doorkept();
+      const asked: boolean[] = [];
+      const render = async (keep: () => boolean) => {
+        asked.push(keep());
+        return keep() ? page("kept") : null;
+      };
+      expect((await cache.get("/p", render)).source).toBe("miss");
+      expect(cache.stats().entries).toBe(0);
+      expect((await cache.get("/p", render)).page?.html.toString()).toBe("kept");
+      expect((await cache.get("/p", render)).source).toBe("hit");
+      expect(asked).toEqual([false, true]);
+    });
+
+    it("asks again from the start once the first ask is older than a kept page lives", async () => {
+      let t = 0;
+      const cache = doorkept(() => t);
+      const render = async (keep: () => boolean) => (keep() ? page("kept") : null);
+      await cache.get("/p", render);
+      t = 61_000;
+      await cache.get("/p", render);
+      expect(cache.stats().entries).toBe(0);
+      t = 62_000;
+      await cache.get("/p", render);
+      expect(cache.stats().entries).toBe(1);
+    });
+
+    it("keeps a first render that other guests waited for, and shares it with them", async () => {
+      const cache = doorkept();
+      let release!: () => void;
+      const render = async (keep: () => boolean) => {
+        await new Promise<void>((r) => (release = r));
+        return keep() ? page("popular") : null;
+      };
+      const leader = cache.get("/hot", render);
+      const waiters = Array.from({ length: 5 }, () => cache.get("/hot", async () => page("never")));
+      release();
+      const all = await Promise.all([leader, ...waiters]);
+      expect(all.map((r) => r.page?.html.toString())).toEqual(Array(6).fill("popular"));
+      expect(cache.stats().renders).toBe(1);
+      expect((await cache.get("/hot", render)).source).toBe("hit");
+    });
+  });
 });
