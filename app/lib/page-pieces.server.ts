@@ -5,7 +5,7 @@
  * V8 keeps a string of more than 128 kB (64,000 characters of Arabic, or of any page with one
  * letter outside Latin-1) outside its young generation, each in memory mapped for it alone and
  * unmapped when it dies: about 0.7 ms of system calls and page faults on this machine, where a
- * 60,000-character string costs 0.06 ms. A shop page of twenty products is 68,000 characters, and
+ * 60,000-character string costs 0.06 ms. A shop page of ten products is 68,000 characters, and
  * joining its pieces, then flattening the deferred scripts' concatenation to encode it, made two
  * such strings per page. The pieces are slices of React's output and the kept parts' bytes, each
  * written into the one buffer the page is sent from: no string the size of the page is made.
