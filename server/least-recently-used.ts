@@ -1,8 +1,9 @@
 /**
  * Values by key, least recently used first (a Map keeps insertion order), bounded by `fits`, which
  * is asked with the count and the summed bytes after each `set`: the oldest go until it answers
- * true, never the value just set. The catalogue memo (catalog-memo.ts) and the kept compressed
- * copies (server/http/compression.ts) are both one of these.
+ * true, never the value just set. The catalogue memo (catalog-memo.ts), the kept compressed
+ * copies (server/http/compression.ts) and the page cache's addresses asked once (page-cache.ts)
+ * are each one of these.
  */
 export class LeastRecentlyUsed<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();
