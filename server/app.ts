@@ -18,6 +18,8 @@ import { queuedTexter } from "./sms/texter";
 import { createJobs } from "./jobs/worker";
 import { registerAccess } from "./http/access";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerUnreadBodyDiscard } from "./http/unread-body";
+import { answerUnreadableRequest } from "./http/unreadable-request";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerSsr } from "./http/ssr";
 import { registerDictionaryAsset } from "./http/dictionary-asset";
@@ -161,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // pick a new X-Forwarded-For per request and escape every rate limit (decision 105).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     ...serverTimeouts(config),
+    clientErrorHandler: answerUnreadableRequest,
     // A malformed URL or a path parameter over 100 characters never reaches a route or a hook.
     frameworkErrors: (err, req, reply: FastifyReply) => {
       const lang = /(?:^|;\s*)lang=ar(?:;|$)/.test(req.headers.cookie ?? "") ? "ar" : "en";
@@ -174,6 +177,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   applyServerTimeouts(app, config);
   // First of all hooks: everything after it (and every log line) runs with the request's id.
   registerRequestId(app);
+  registerUnreadBodyDiscard(app);
   registerHttpMetrics(app);
   const stopPoolMetrics = collectPoolMetrics(database);
   app.addHook("onClose", async () => stopPoolMetrics());

@@ -25,7 +25,9 @@ export async function readSmallForm(request: Request, limit = FORM_LIMIT_BYTES):
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        await reader.cancel();
+        // Not cancel(): that destroys the request, and its connection with it, before the 413 is
+        // sent. The server reads and drops the rest before answering (server/http/unread-body.ts).
+        reader.releaseLock();
         return tooLarge;
       }
       chunks.push(value);

@@ -71,34 +71,11 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
-/** Bodies up to this size are read to the end after a 413 (see tooLarge); larger ones are cut off. */
-const DRAIN_LIMIT = 16 * 1024 * 1024;
-
 /**
- * A client that writes its whole body before reading (most do) must get the 413, not a reset:
- * closing the socket while its body is still arriving makes the kernel answer with RST, which
- * discards the 413 before the client reads it. So the rest of a body up to DRAIN_LIMIT is read and
- * thrown away first, then the 413 is sent and the connection closed; a larger body is cut off at
- * once. REQUEST_TIMEOUT_MS bounds how long the draining may take.
+ * A body over the limit: the connection is closed after the 413, once what is left of a body up to
+ * DRAIN_LIMIT has been read, so that the client hears the 413 instead of a reset (unread-body.ts).
  */
-async function tooLarge(req: FastifyRequest, reply: FastifyReply, message: string) {
-  const raw = req.raw;
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (!raw.complete && !raw.destroyed && declared <= DRAIN_LIMIT) {
-    await new Promise<void>((resolve) => {
-      let drained = 0;
-      raw.on("data", (chunk: Buffer) => {
-        drained += chunk.length;
-        if (drained > DRAIN_LIMIT) {
-          raw.socket?.destroy();
-          resolve();
-        }
-      });
-      raw.once("end", resolve);
-      raw.once("close", resolve);
-      raw.resume();
-    });
-  }
+function tooLarge(req: FastifyRequest, reply: FastifyReply, message: string) {
   reply.header("connection", "close");
   return reply.status(413).send({ message, requestId: req.id });
 }

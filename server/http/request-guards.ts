@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 /** Methods no page or API route answers; Node's fetch cannot even build a Request for them. */
 const REFUSED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
 export const PAGE_METHODS = "GET, HEAD, POST";
+export const PAGE_METHOD_SET: ReadonlySet<string> = new Set(PAGE_METHODS.split(", "));
 
 function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return value.includes("\u0000");

@@ -10,7 +10,7 @@ import type { AppLoadContextValue } from "./load-context";
 import { translate } from "@core/i18n";
 import { createRenderGate } from "./render-gate";
 import { readEagerly } from "./read-eagerly";
-import { answerUnknownApi } from "./request-guards";
+import { answerUnknownApi, PAGE_METHODS, PAGE_METHOD_SET } from "./request-guards";
 import { RETRY_AFTER_SECONDS } from "./error-handler";
 import { classifyDbError } from "./db-errors";
 import { metrics } from "../metrics/registry";
@@ -87,6 +87,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     scope.all("/*", async (req: FastifyRequest, reply: FastifyReply) => {
       // An /api path no route serves is an API answer (JSON 404/405), never the HTML 404 page.
       if (req.url.startsWith("/api/")) return answerUnknownApi(app, req, reply);
+      if (!PAGE_METHOD_SET.has(req.method)) return notAllowed(req, reply);
       // Counted only for a page React renders (not a cache hit), and only if it ran alone.
       const rendered = measureRender(req);
       // A boolean, never the reply: a reply is thenable, and awaiting one resolves to undefined
@@ -120,11 +121,25 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
   /** Too many pages rendering and waiting: a small bilingual page, sent at once. */
   function busy(req: FastifyRequest, reply: FastifyReply) {
     req.log.warn({ load: gate.load }, "page refused: every render slot is taken and the queue is full or too slow");
-    const en = translate("en", "validation.serviceUnavailable");
-    const ar = translate("ar", "validation.serviceUnavailable");
+    reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+    return smallPage(req, reply, 503, "validation.serviceUnavailable");
+  }
+
+  /**
+   * A method no page takes, or a post to a page without a form (decision 398). React Router's own
+   * 405 rendered the whole page with its internal message, naming the route, in the page's data.
+   */
+  function notAllowed(req: FastifyRequest, reply: FastifyReply) {
+    reply.header("allow", PAGE_METHODS);
+    return smallPage(req, reply, 405, "validation.methodNotAllowed");
+  }
+
+  /** A page of one sentence in both languages, for answers given without rendering. */
+  function smallPage(req: FastifyRequest, reply: FastifyReply, status: number, key: string) {
+    const en = translate("en", key);
+    const ar = translate("ar", key);
     return reply
-      .status(503)
-      .header("retry-after", String(RETRY_AFTER_SECONDS))
+      .status(status)
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
       .send(
@@ -196,6 +211,12 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
   async function renderPage(req: FastifyRequest, reply: FastifyReply, rendered: () => void) {
     const nonce = newNonce();
     const { response, context, visitorGone } = await routeRequest(req, reply, nonce);
+    if (response.status === 405) {
+      // React Router's: a post to a page that has no action.
+      void response.body?.cancel().catch(() => {});
+      rendered();
+      return notAllowed(req, reply);
+    }
     if (response.headers.get("content-type")?.startsWith("text/html"))
       reply.header("content-security-policy", app.pageCsp(nonce));
     return sendWebResponse(reply, response, context.page, rendered, Boolean(req.sessionToken), visitorGone);
