@@ -23,7 +23,7 @@ import { CartProvider } from "~/lib/cart-client";
 import { listActiveHeadlines } from "@server/modules/content/headlines-active";
 import type { Lang, Theme } from "@core/constants";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { deps, lang, theme, user, sidebarOpen } = context;
   // The headline bar hides itself on error: a failed query must not take the page down.
   const headlines = await listActiveHeadlines(deps.db, lang).catch((err: unknown) => {
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   // Only this page's namespaces; both languages have every key (tests/unit/i18n.test.ts). The page
   // names the file (decision 356); this render uses the text the server holds.
-  const dictionary = dictionaryAsset(lang, new URL(request.url).pathname);
+  const dictionary = dictionaryAsset(lang, url.pathname);
   rememberDictionary(dictionary.href, dictionary.text);
   return {
     lang,

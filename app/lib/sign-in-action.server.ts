@@ -24,7 +24,7 @@ export interface SignInActionData {
   activation?: { userId: string; email: string; message: string };
 }
 
-export async function signInFromForm(request: Request, context: AppLoadContext) {
+export async function signInFromForm(request: Request, url: URL, context: AppLoadContext) {
   const { lang } = context;
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
   // Counted before the body is read, as the API's onRequest limit is.
@@ -56,7 +56,7 @@ export async function signInFromForm(request: Request, context: AppLoadContext) 
         { status: 202 },
       );
     }
-    const to = safeRedirect(new URL(request.url).searchParams.get("redirect"));
+    const to = safeRedirect(url.searchParams.get("redirect"));
     return redirect(to, {
       headers: { "set-cookie": sessionSetCookie(context.deps.config, result.token, result.expiresAt) },
     });

@@ -16,8 +16,8 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser(url, context);
   return { user, theme: context.theme };
 }
 

@@ -24,16 +24,15 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Someone already signed in has nothing to do here: on to where they were going. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ context, url }: Route.LoaderArgs) {
   if (context.user && !url.searchParams.has("logout"))
     throw redirect(safeRedirect(url.searchParams.get("redirect"), "/account"));
   return null;
 }
 
 /** The sign-in form posted before the scripts arrive, or without them (decision 200). */
-export function action({ request, context }: Route.ActionArgs) {
-  return signInFromForm(request, context);
+export function action({ request, context, url }: Route.ActionArgs) {
+  return signInFromForm(request, url, context);
 }
 
 export default function Auth({ actionData }: Route.ComponentProps) {

@@ -43,8 +43,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * Signed-in customers, and guests who chose "Continue as guest" (?guest=1). Any other guest is
  * asked to sign in first, with the guest option offered there (docs/decisions/009).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user && new URL(request.url).searchParams.get("guest") !== "1") requireUser(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  if (!context.user && url.searchParams.get("guest") !== "1") requireUser(url, context);
   // SPEC §8: a failed shipping list is logged only; the default city and fee still let the shopper buy.
   const cities = await listShippingOptions(context.deps.db).catch((err: unknown) => {
     context.deps.log.error({ err }, "shipping options failed to load");

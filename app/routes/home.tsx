@@ -29,7 +29,7 @@ const PostsCarousel = lazy(() =>
  */
 const ROWS_RENDERED_AT_ONCE = 2;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { deps, lang } = context;
   const [home, posts, wishlistIds] = await Promise.all([
     // A failed home query shows the spec's 'No Products Found' page instead of an error page.
@@ -44,12 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     wishlistIdsFor(context),
   ]);
-  const url = new URL(request.url);
   return {
     home,
     posts,
     wishlistIds,
-    origin: siteOrigin(request, deps.config.PUBLIC_URL),
+    origin: siteOrigin(url, deps.config.PUBLIC_URL),
     pathname: url.pathname,
     search: url.search,
   };

@@ -25,11 +25,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * Signed-in customers get their own orders; everyone gets the tracking search, answered here for
  * ?on= (the search form is a plain GET form, so it works without scripts: decision 200).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [cityNamesAr, tracked] = await Promise.all([
-    arabicCityNames(context),
-    trackFromAddress(new URL(request.url), context),
-  ]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const [cityNamesAr, tracked] = await Promise.all([arabicCityNames(context), trackFromAddress(url, context)]);
   if (!context.user) return { orders: null, failed: false, cityNamesAr, tracked };
   try {
     return { orders: await listOwnOrders(context.deps.db, context.user._id), failed: false, cityNamesAr, tracked };

@@ -9,11 +9,10 @@ import { PageTitle } from "~/components/ui/states";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     posts: await listPosts(context.deps),
-    origin: siteOrigin(request, context.deps.config.PUBLIC_URL),
+    origin: siteOrigin(url, context.deps.config.PUBLIC_URL),
     pathname: url.pathname,
     search: url.search,
   };

@@ -18,18 +18,17 @@ import { useMutation } from "~/lib/use-mutation";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { deps, user } = context;
   const product = await getProduct(deps, params.id, user).catch((e: unknown) => {
     // Unknown, malformed, pending or deleted: the shop says 'Product not found' (SPEC §8).
     if (e instanceof AppError && e.kind === "not_found") throw redirect("/shop?notice=productNotFound");
     throw e;
   });
-  const url = new URL(request.url);
   return {
     product,
     wishlistIds: await wishlistIdsFor(context),
-    origin: siteOrigin(request, deps.config.PUBLIC_URL),
+    origin: siteOrigin(url, deps.config.PUBLIC_URL),
     pathname: url.pathname,
     search: url.search,
   };

@@ -32,9 +32,8 @@ import { toast } from "~/components/ui/toaster";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { deps, user } = context;
-  const url = new URL(request.url);
   // The one reading of the URL, the same as GET /api/products' (core/shop-query.ts); the shop
   // only narrows the page size to the spec's choices.
   const parsed = shopQueryFromUrl(url.searchParams);
@@ -56,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products: result.products.map(toCardProduct),
     metadata: result.metadata,
     wishlistIds,
-    origin: siteOrigin(request, deps.config.PUBLIC_URL),
+    origin: siteOrigin(url, deps.config.PUBLIC_URL),
     pathname: url.pathname,
     search: url.search,
   };

@@ -29,8 +29,8 @@ function entry(origin: string, path: string, lastmod?: Date): string {
 }
 
 /** Every public page, every category, and every product a customer can see (pending and deleted ones never). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(request, context.deps.config.PUBLIC_URL);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const origin = siteOrigin(url, context.deps.config.PUBLIC_URL);
   const { products, categories } = await listSitemapEntries(context.deps);
   const urls = [
     ...STATIC_PATHS.map((p) => entry(origin, p)),

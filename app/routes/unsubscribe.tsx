@@ -24,8 +24,8 @@ export function headers() {
  * A bag reminder's unsubscribe link (docs/decisions/301). Opening it only asks (mail scanners open
  * links); the button unsubscribes. The address comes from the signed token, so no sign-in is needed.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   if (!unsubscribeToken.safeParse(token).success) return { token, status: null };
   return { token, status: await unsubscribeStatus(context.deps.db, token) };
 }
@@ -36,8 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * itself, a browser without script showed the API's JSON.) A bad link just shows the page, which
  * says the link is not valid.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
+export async function action({ context, url }: Route.ActionArgs) {
   const token = url.searchParams.get("token") ?? "";
   if (unsubscribeToken.safeParse(token).success) await unsubscribe(context.deps.db, token).catch(() => undefined);
   return redirect(`${url.pathname}${url.search}`, 303);

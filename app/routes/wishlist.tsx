@@ -11,8 +11,8 @@ import { requireUser } from "~/lib/guards.server";
 import { EmptyState, PageTitle } from "~/components/ui/states";
 import { useT } from "~/i18n/react";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser(url, context);
   // Cards only, as on the shop page (decision 376): Quick View fetches the rest when opened.
   return { products: (await getWishlist(context.deps, user._id)).map(toCardProduct) };
 }

@@ -30,7 +30,8 @@ function post(fields: Record<string, string>, { query = "", body }: { query?: st
 }
 
 const signInByForm = async (fields: Record<string, string>, ip: string, opts: { query?: string; lang?: Lang } = {}) => {
-  const res = await signInFromForm(post(fields, opts), context(ip, opts.lang));
+  const request = post(fields, opts);
+  const res = await signInFromForm(request, new URL(request.url), context(ip, opts.lang));
   // A redirect is a Response; anything else is React Router's data(): { data, init }.
   if (res instanceof Response) return { status: res.status, headers: res.headers, data: undefined };
   const init = (res as unknown as { init?: ResponseInit }).init;
@@ -97,14 +98,15 @@ describe("signing in with the /auth form, without scripts", () => {
   });
 
   it("refuses a body past its ceiling (413) and anything but a form (415) before reading it all", async () => {
-    const big = await signInFromForm(post({}, { body: `email=${"a".repeat(20_000)}` }), context(clientIp()));
+    const bigRequest = post({}, { body: `email=${"a".repeat(20_000)}` });
+    const big = await signInFromForm(bigRequest, new URL(bigRequest.url), context(clientIp()));
     expect((big as unknown as { init: ResponseInit }).init.status).toBe(413);
     const json = new Request("http://127.0.0.1/auth", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{}",
     });
-    const wrongType = await signInFromForm(json, context(clientIp()));
+    const wrongType = await signInFromForm(json, new URL(json.url), context(clientIp()));
     expect((wrongType as unknown as { init: ResponseInit }).init.status).toBe(415);
   });
 

@@ -301,6 +301,18 @@ describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
     }
   });
 
+  // Loaders get the request as it came (decision 399): a data request's address ends in `.data`, and
+  // only their `url` argument is the page's. A guard or a canonical link built from the raw address
+  // would send a guest to /auth?redirect=/account.data, or name /shop.data.
+  it("builds a data request's redirects and links from the page's address, not the `.data` one", async () => {
+    const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { accept: "*/*" } });
+    const account = await (await get("/account.data?x=1&_routes=routes%2Faccount")).text();
+    expect(account).toContain('"redirect","/auth?redirect=%2Faccount%3Fx%3D1"');
+    const shop = await (await get("/shop.data?category=dresses")).text();
+    expect(shop).toContain('"pathname","/shop"');
+    expect(shop).not.toContain(".data");
+  });
+
   // Found by `npm run fuzz`: React Router's own 405 put its internal message, with the route's id,
   // into the page's data ("You made a PUT request to … but did not provide an `action` for route
   // "routes/not-found""). Pages take GET, HEAD and POST; anything else, or a post to a page without

@@ -32,8 +32,8 @@ async function fromApi(query: string): Promise<string[]> {
 }
 
 async function fromPage(query: string): Promise<string[]> {
-  const request = new Request(`http://shop.test/shop?search=${TOKEN}&${query}`);
-  const data = await shopLoader({ request, context: { deps: t.deps, user: null }, params: {} } as never);
+  const url = new URL(`http://shop.test/shop?search=${TOKEN}&${query}`);
+  const data = await shopLoader({ url, context: { deps: t.deps, user: null }, params: {} } as never);
   return data.products.map((p) => p.name).sort();
 }
 
@@ -54,8 +54,8 @@ describe("the shop's query, read once for the page and the API", () => {
 
   it("orders by the same sort on both", async () => {
     const res = await t.app.inject({ method: "GET", url: `/api/products?search=${TOKEN}&sortBy=asc` });
-    const request = new Request(`http://shop.test/shop?search=${TOKEN}&sortBy=asc`);
-    const page = await shopLoader({ request, context: { deps: t.deps, user: null }, params: {} } as never);
+    const url = new URL(`http://shop.test/shop?search=${TOKEN}&sortBy=asc`);
+    const page = await shopLoader({ url, context: { deps: t.deps, user: null }, params: {} } as never);
     const api = (res.json().products as { name: string }[]).map((p) => p.name);
     expect(api).toEqual([`Query low ${TOKEN}`, `Query mid ${TOKEN}`, `Query high ${TOKEN}`]);
     expect(page.products.map((p) => p.name)).toEqual(api);

@@ -49,7 +49,7 @@ describe("safeRedirect", () => {
 describe("the sign-in page's redirect for someone already signed in", () => {
   const run = (query: string) => {
     try {
-      authLoader({ request: new Request(`http://shop.test/auth${query}`), context: { user: { id: "u1" } } } as never);
+      authLoader({ url: new URL(`http://shop.test/auth${query}`), context: { user: { id: "u1" } } } as never);
     } catch (res) {
       return (res as Response).headers.get("location");
     }

@@ -43,8 +43,8 @@ describe("page head tags", () => {
   });
 
   it("prefers the configured public URL over the request's origin", () => {
-    expect(siteOrigin(new Request("http://10.0.0.5:3000/shop"), "https://azya.example/")).toBe("https://azya.example");
-    expect(siteOrigin(new Request("http://localhost:3000/shop"), undefined)).toBe("http://localhost:3000");
+    expect(siteOrigin(new URL("http://10.0.0.5:3000/shop"), "https://azya.example/")).toBe("https://azya.example");
+    expect(siteOrigin(new URL("http://localhost:3000/shop"), undefined)).toBe("http://localhost:3000");
   });
 });
 

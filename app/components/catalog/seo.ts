@@ -71,8 +71,8 @@ export function seoMeta(page: PageSeo): MetaDescriptor[] {
  * The origin loaders hand to `seoMeta`: the configured public URL (the server always has one, see
  * server/config.ts); the request's own origin only where no configuration exists (unit tests).
  */
-export function siteOrigin(request: Request, publicUrl: string | undefined | null): string {
-  return (publicUrl ?? new URL(request.url).origin).replace(/\/$/, "");
+export function siteOrigin(url: URL, publicUrl: string | undefined | null): string {
+  return (publicUrl ?? url.origin).replace(/\/$/, "");
 }
 
 /** schema.org Product with its EGP price and availability, for rich results. */

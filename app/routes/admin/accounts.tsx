@@ -24,9 +24,8 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = requireRole(request, context, ["admin"]);
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const me = requireRole(url, context, ["admin"]);
   const parsed = searchUsersQuery.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : searchUsersQuery.parse({});
   const result = await searchUsers(context.deps.db, query);

@@ -18,8 +18,8 @@ import { ChartCard, FigureCard, TimeSeriesChart, toSeries, useDateLabel } from "
 import { AUDIT_PAGE_SIZE, AuditLog } from "~/components/staff/audit-log";
 import { staffLocale } from "~/components/staff/codes";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["admin"]);
   const [analytics, audit] = await Promise.all([
     initialData(context, "admin analytics", () => getAdminAnalytics(context.deps.db)),
     initialData(context, "audit log", () => listAuditLog(context.deps.db, 1, AUDIT_PAGE_SIZE)),

@@ -20,8 +20,8 @@ import { ListControls, Pager } from "~/components/staff/list-controls";
 import { ProductTable } from "~/components/staff/product-table";
 import { QueryStatus } from "~/components/staff/query-status";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["admin"]);
   const query = shopQuerySchema.parse({ page: 1, limit: LIMITS.defaultPageSize });
   return {
     firstPage: await initialData(context, "pending products", async () => {

@@ -22,8 +22,8 @@ import { ProductTable } from "~/components/staff/product-table";
 import { td, StaffTable } from "~/components/staff/table-scroll";
 import { QueryStatus } from "~/components/staff/query-status";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireRole(request, context, ["admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireRole(url, context, ["admin"]);
   const query = shopQuerySchema.parse({ page: 1, limit: LIMITS.defaultPageSize });
   return { firstPage: await initialData(context, "products", () => listProducts(context.deps, query, user)) };
 }

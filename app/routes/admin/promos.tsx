@@ -5,8 +5,8 @@ import { initialData } from "~/components/staff/initial-data.server";
 import { metaTranslator } from "~/i18n/meta";
 import { PromosScreen } from "~/components/staff/promos-screen";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["admin"]);
   return { banners: await initialData(context, "banners", () => listBanners(context.deps.db, false)) };
 }
 

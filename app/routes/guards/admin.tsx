@@ -2,8 +2,8 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireRole } from "~/lib/guards.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["admin"]);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["admin"]);
   return null;
 }
 

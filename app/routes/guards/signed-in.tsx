@@ -2,8 +2,8 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/signed-in";
 import { requireUser } from "~/lib/guards.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireUser(url, context);
   return null;
 }
 

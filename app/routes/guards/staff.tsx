@@ -2,8 +2,8 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/staff";
 import { requireRole } from "~/lib/guards.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return null;
 }
 

@@ -5,8 +5,8 @@ import { useT } from "~/i18n/react";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ProductForm } from "~/components/staff/product-form";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return { role: context.user!.role };
 }
 

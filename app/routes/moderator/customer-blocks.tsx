@@ -19,8 +19,8 @@ import { StaffTable, td } from "~/components/staff/table-scroll";
 import { QueryStatus } from "~/components/staff/query-status";
 import { staffLocale } from "~/components/staff/codes";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   const blocks = await initialData(context, "customer blocks", () => listBlocks(context.deps.db));
   return { blocks: blocks && { blocks } };
 }

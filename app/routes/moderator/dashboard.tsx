@@ -24,8 +24,8 @@ import { inPageLang, textLang } from "~/lib/text-lang";
 import { CartRemindersCard } from "~/components/staff/cart-reminders-card";
 import { ReturnFigures } from "~/components/staff/return-figures";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return { analytics: await initialData(context, "moderator analytics", () => getModeratorAnalytics(context.deps.db)) };
 }
 

@@ -30,8 +30,8 @@ import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { td, StaffTable } from "~/components/staff/table-scroll";
 import { QueryStatus } from "~/components/staff/query-status";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return {
     list: await initialData(context, "discounts", async () => ({ discounts: await listDiscounts(context.deps) })),
   };

@@ -10,8 +10,8 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { ProductForm } from "~/components/staff/product-form";
 import { useCall } from "~/lib/use-call";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const user = requireRole(url, context, ["moderator", "admin"]);
   return {
     id: params.id,
     product: await initialData(context, "product", () => getProduct(context.deps, params.id, user)),

@@ -7,8 +7,8 @@ import { useT } from "~/i18n/react";
 import { StaffPage } from "~/components/staff/staff-page";
 import { ContentBoard } from "~/components/staff/content-board";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return { headlines: await initialData(context, "headlines", () => listHeadlines(context.deps.db, false)) };
 }
 

@@ -28,8 +28,8 @@ import type { CancelReason } from "@core/validation/customers";
 import { CustomerRecord } from "~/components/customers/customer-record";
 import { CancelReasonDialog } from "~/components/customers/cancel-reason-dialog";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return {
     firstPage: await initialData(context, "orders", () =>
       listAllOrders(context.deps.db, { page: 1, limit: PAGE_SIZE }, context.deps.config),

@@ -20,8 +20,8 @@ import { promoCodeInput } from "@core/validation/promo-code";
 import type { PromoCodeDTO } from "@server/modules/promotions/promotions-dto";
 import { QueryStatus } from "~/components/staff/query-status";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return {
     list: await initialData(context, "promo codes", async () => ({
       promoCodes: await listPromoCodes(context.deps.db),

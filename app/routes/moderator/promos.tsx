@@ -9,8 +9,8 @@ import { PromosScreen } from "~/components/staff/promos-screen";
  * SPEC §6 gives moderators the promo banners; the route table lists only /admin/promos, so the
  * moderator panel gets the same screen at /moderator/promos (docs/decisions/135).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return { banners: await initialData(context, "banners", () => listBanners(context.deps.db, false)) };
 }
 

@@ -13,8 +13,8 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { StaffTable, td } from "~/components/staff/table-scroll";
 import { QueryStatus } from "~/components/staff/query-status";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   const variants = await initialData(context, "restock alerts", () => listWaitingCounts(context.deps.db));
   return { waiting: variants && { variants } };
 }

@@ -22,9 +22,9 @@ import { StaffPage } from "~/components/staff/staff-page";
 import { QueryStatus } from "~/components/staff/query-status";
 import { colorLabel } from "~/components/orders/order-returns";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
-  const { state } = staffReturnsQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
+  const { state } = staffReturnsQuery.parse(Object.fromEntries(url.searchParams));
   const returns = await initialData(context, "returns", () =>
     listStaffReturns(context.deps.db, context.deps.config, state),
   );

@@ -21,8 +21,8 @@ import { td, StaffTable } from "~/components/staff/table-scroll";
 import { additionalCostInput, shippingOptionInput } from "@core/validation/shipping";
 import { QueryStatus } from "~/components/staff/query-status";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   return { options: await initialData(context, "shipping options", () => listShippingOptions(context.deps.db)) };
 }
 

@@ -21,8 +21,8 @@ import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { StaffTable, td } from "~/components/staff/table-scroll";
 import { QueryStatus } from "~/components/staff/query-status";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireRole(request, context, ["moderator", "admin"]);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireRole(url, context, ["moderator", "admin"]);
   const rows = await initialData(context, "size guides", () => listSizeGuides(context.deps.db));
   // As the API sends them (dates as ISO strings), so the screen reads one shape.
   return { guides: rows && { sizeGuides: rows.map((g) => ({ ...g, updatedAt: g.updatedAt.toISOString() })) } };
