@@ -30,15 +30,15 @@ export const COMPRESS_MIN_BYTES = 1024;
 const KEPT_COPIES_BYTES = 8 * 1024 * 1024;
 
 /**
- * How hard to compress, by how often the bytes will be sent (decision 385). An answer made for one
- * visitor (a signed-in page, a product's JSON, a guest's page on its first ask) is compressed fast:
- * brotli 2 and gzip 1 take a third of brotli 4's and gzip 6's time on a page (0.16 against 0.55 ms
- * for a product page on a slow morning) for about 8 % more bytes. Text sent to many (the memoised
- * home data and listings, a kept page once a second guest asks for it) is compressed once at
- * brotli 4 and gzip 6, where the bytes saved are sent again and again.
+ * How hard to compress, by how often the bytes will be sent (decisions 385 and 400). An answer made
+ * for one visitor (a signed-in page, a product's JSON, a guest's page on its first ask) is
+ * compressed fast: brotli 1 takes under half of brotli 2's time on a page (0.16 against 0.38 ms for
+ * a product page) and a third of brotli 4's, for 7–8 % more bytes than brotli 2 (under a kilobyte).
+ * Text sent to many (the memoised home data and listings, a kept page once a second guest asks for
+ * it) is compressed once at brotli 4 and gzip 6, where the bytes saved are sent again and again.
  */
 export const FOR_ONE_VISITOR = {
-  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } satisfies zlib.BrotliOptions,
+  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } satisfies zlib.BrotliOptions,
   gzip: { level: 1 } satisfies zlib.ZlibOptions,
 };
 export const FOR_MANY_VISITORS = {
