@@ -4,9 +4,10 @@
  * @fastify/compress compresses each answer as it leaves, in one call (decision 370). The home data
  * (233 KB of JSON, 2.5 ms at brotli 4) and a guest's listing page are memoised as text and sent to
  * visitor after visitor, so the same bytes were compressed again for each: the call's whole cost.
- * A route that sends such text marks it with `keepCompressed(reply)`; this hook keeps its brotli
- * and gzip copies, by content, and the next visitor's answer is the kept copy. Copies are bounded by
- * bytes, least recently used first. A guest page the page cache keeps is the same bytes for every
+ * A route that sends such text marks it with `keepCompressed(reply, shared)`; this hook keeps its
+ * brotli and gzip copies with the memoised text's object (server/shared-text.ts, decision 401), so
+ * they last as long as the memo keeps the text and are found without reading it, and the next
+ * visitor's answer is the kept copy. A guest page the page cache keeps is the same bytes for every
  * guest too (decision 372): it holds its own copies and is sent with `sendKeptCompressed`.
  * Everything else, and streams, is left to @fastify/compress, which leaves an answer that already
  * carries a Content-Encoding alone.
@@ -20,14 +21,12 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { negotiate } from "@fastify/accept-negotiator";
 import { varyWith } from "./vary";
-import { LeastRecentlyUsed } from "../least-recently-used";
+import type { SharedText } from "../shared-text";
 
 /** Answers up to this size (all pages and JSON) are compressed in one call; larger ones stream. */
 export const COMPRESS_IN_ONE_CALL_BYTES = 1024 * 1024;
 /** Smaller answers are not worth compressing (@fastify/compress's `threshold` too). */
 export const COMPRESS_MIN_BYTES = 1024;
-/** Memory for kept compressed copies, with the texts they were made from. */
-const KEPT_COPIES_BYTES = 8 * 1024 * 1024;
 
 /**
  * How hard to compress, by how often the bytes will be sent (decisions 385 and 400). An answer made
@@ -67,16 +66,21 @@ const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.+-]*\+)?(?:
 
 const KEEP = Symbol("keepCompressed");
 
-type Marked = FastifyReply & { [KEEP]?: "one" | "many" };
+type Marked = FastifyReply & { [KEEP]?: { shared: SharedText; firstFor: "one" | "many" } };
 
 /**
- * Marks this reply's text as the same for every visitor: its compressed copy may be kept.
- * `firstFor` "one" is for a text that may well be asked only once (a listing with random filters):
- * its first copy is made fast, and made again harder when a second visitor asks (decision 393), as
- * a kept guest page's is. "many" (the home data) is compressed hard from the start.
+ * Marks this reply's text, `shared.text`, as the same for every visitor: its compressed copies are
+ * kept with `shared` (decision 401). `firstFor` "one" is for a text that may well be asked only once
+ * (a listing with random filters): its first copy is made fast, and made again harder when a second
+ * visitor asks (decision 393), as a kept guest page's is. "many" (the home data) is compressed hard
+ * from the start.
  */
-export function keepCompressed(reply: FastifyReply, firstFor: "one" | "many" = "many"): FastifyReply {
-  (reply as Marked)[KEEP] = firstFor;
+export function keepCompressed(
+  reply: FastifyReply,
+  shared: SharedText,
+  firstFor: "one" | "many" = "many",
+): FastifyReply {
+  (reply as Marked)[KEEP] = { shared, firstFor };
   return reply;
 }
 
@@ -85,7 +89,6 @@ export interface CompressionStats {
   compressed: number;
   /** Answers sent from a kept copy. */
   reused: number;
-  keptBytes: number;
 }
 
 /**
@@ -95,25 +98,19 @@ export interface CompressionStats {
 export type KeptCopies = Partial<Record<Encoding, Buffer>> & { sharedSince?: Partial<Record<Encoding, true>> };
 
 /**
- * Compressed copies by text, least recently used first (a Map keeps insertion order). Each text is
- * counted at two bytes a character (a JavaScript string's most) and its copies at one more: brotli
- * and gzip together take well under half of JSON's size.
+ * The compressed copies of each shared text, by the text's object: no text is read or hashed to
+ * find them, and they go with the object when the memo lets it go. The memo counts a text at two
+ * bytes a character; JSON is mostly one, and brotli and gzip together take well under a third of
+ * it, so the copies fit in what the memo's bound already counts.
  */
-class CopiesByText {
-  private readonly copies = new LeastRecentlyUsed<KeptCopies>((_, bytes) => bytes <= KEPT_COPIES_BYTES);
+const copiesOfShared = new WeakMap<SharedText, KeptCopies>();
 
-  get bytes(): number {
-    return this.copies.bytes;
-  }
-
-  /** The copies kept for this text (none yet for a new one), now the most recently used. */
-  copiesOf(text: string): KeptCopies {
-    const kept = this.copies.touch(text);
-    if (kept) return kept;
-    const entry: KeptCopies = {};
-    this.copies.set(text, entry, text.length * 3);
-    return entry;
-  }
+function copiesOf(shared: SharedText): KeptCopies {
+  const known = copiesOfShared.get(shared);
+  if (known) return known;
+  const copies: KeptCopies = {};
+  copiesOfShared.set(shared, copies);
+  return copies;
 }
 
 /**
@@ -121,7 +118,6 @@ class CopiesByText {
  * bytes that keep their copies themselves (a kept guest page, server/http/guest-pages.ts).
  */
 export function registerKeptCompression(app: FastifyInstance, encodings: Encoding[]) {
-  const kept = new CopiesByText();
   const counts = { compressed: 0, reused: 0 };
 
   /**
@@ -151,8 +147,9 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
   }
 
   app.addHook("onSend", (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    const firstFor = (reply as Marked)[KEEP];
-    if (typeof payload !== "string" || !firstFor) return done(null, payload);
+    const mark = (reply as Marked)[KEEP];
+    // Not the marked text (an error answered instead): left to @fastify/compress, nothing kept.
+    if (typeof payload !== "string" || payload !== mark?.shared.text) return done(null, payload);
     // Length in characters is at most the length in bytes, and at least half of it.
     if (payload.length < COMPRESS_MIN_BYTES || payload.length > COMPRESS_IN_ONE_CALL_BYTES / 2) {
       return done(null, payload);
@@ -161,12 +158,12 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
     if (!encoding) return done(null, payload);
     done(
       null,
-      encoded(reply, encoding, () => Buffer.from(payload), kept.copiesOf(payload), firstFor),
+      encoded(reply, encoding, () => Buffer.from(payload), copiesOf(mark.shared), mark.firstFor),
     );
   });
 
   return {
-    stats: (): CompressionStats => ({ ...counts, keptBytes: kept.bytes }),
+    stats: (): CompressionStats => ({ ...counts }),
     sendKeptCompressed(req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) {
       const encoding =
         body.length < COMPRESS_MIN_BYTES || body.length > COMPRESS_IN_ONE_CALL_BYTES

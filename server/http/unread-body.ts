@@ -10,14 +10,14 @@ import type { FastifyInstance } from "fastify";
 import type { IncomingMessage } from "node:http";
 
 /** Bodies up to this size are read to the end; a larger one is cut off at once. */
-export const DRAIN_LIMIT = 16 * 1024 * 1024;
+const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 /**
  * Reads what is left of `raw`'s body and drops it. Nothing to do once the body is complete (every
  * body a route parsed). A body over DRAIN_LIMIT, declared or counted, closes the connection; a
  * client that stops sending is cut off by the server's REQUEST_TIMEOUT_MS, which ends this too.
  */
-export function discardUnreadBody(raw: IncomingMessage): Promise<void> {
+function discardUnreadBody(raw: IncomingMessage): Promise<void> {
   if (raw.complete || raw.destroyed || raw.readableEnded) return Promise.resolve();
   const declared = Number(raw.headers["content-length"] ?? 0);
   if (declared > DRAIN_LIMIT) return Promise.resolve();

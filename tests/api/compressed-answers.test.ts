@@ -165,3 +165,22 @@ describe("a listing, which may be asked only once (decision 393)", () => {
     }
   });
 });
+
+describe("kept compressed copies (decision 401)", () => {
+  it("go with the memoised text: once a write clears the memo, the same listing is compressed anew", async () => {
+    for (let i = 0; i < 12; i++) await makeProduct(t.deps.db, { name: `Kept With Text ${i}`, category: "skirts" });
+    emit("catalogue.changed", { reason: "product" });
+    const url = "/api/products?category=skirts&sortBy=oldest&page=1";
+    const ask = () => t.app.inject({ url, headers: { "accept-encoding": CHROME } });
+    const before = t.app.compressionStats();
+    const first = await ask();
+    // A write that changes nothing this listing shows: the text is read again, alike.
+    emit("catalogue.changed", { reason: "product" });
+    const again = await ask();
+    const after = t.app.compressionStats();
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // Copies kept by the text's content outlived the memo (the second answer was "reused" before).
+    expect(after.compressed - before.compressed).toBe(2);
+    expect(after.reused - before.reused).toBe(0);
+  });
+});

@@ -16,6 +16,7 @@
 import { on } from "../../../events";
 import { LeastRecentlyUsed } from "../../../least-recently-used";
 import { metrics } from "../../../metrics/registry";
+import { type SharedText, sharedText } from "../../../shared-text";
 
 const lookups = metrics.counter("azya_catalogue_memo_lookups_total", "Catalogue memo lookups, by hit or miss", [
   "result",
@@ -152,4 +153,12 @@ export async function memoised<T>(key: string, produce: () => Promise<T>): Promi
   const value = await produce();
   remember(key, value, since);
   return value;
+}
+
+/**
+ * A memoised text every visitor is sent alike, as one object while it is kept (server/shared-text.ts):
+ * its compressed copies are kept with it, and go when it goes.
+ */
+export function memoisedText(key: string, produce: () => Promise<string>): Promise<SharedText> {
+  return memoised(key, async () => sharedText(await produce()));
 }

@@ -1,6 +1,7 @@
 import type { Lang } from "@core/constants";
 import type { AppDeps } from "../../../deps";
-import { memoised, memoKey } from "./catalog-memo";
+import type { SharedText } from "../../../shared-text";
+import { memoisedText, memoKey } from "./catalog-memo";
 import { getHomeData } from "./home-data";
 
 /**
@@ -8,6 +9,6 @@ import { getHomeData } from "./home-data";
  * is a couple of hundred products, the same for every visitor, and serialising it was most of the
  * call's cost. Cleared with the rest of the catalogue memo on every catalogue write.
  */
-export async function homeDataJson(deps: Pick<AppDeps, "db">, lang: Lang): Promise<string> {
-  return memoised(memoKey(deps.db, { homeJson: lang }), async () => JSON.stringify(await getHomeData(deps, lang)));
+export async function homeDataJson(deps: Pick<AppDeps, "db">, lang: Lang): Promise<SharedText> {
+  return memoisedText(memoKey(deps.db, { homeJson: lang }), async () => JSON.stringify(await getHomeData(deps, lang)));
 }

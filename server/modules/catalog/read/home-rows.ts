@@ -10,7 +10,8 @@ import { CATEGORIES, COLLECTIONS, type Lang } from "@core/constants";
 import type { AppDeps } from "../../../deps";
 import { toCardProduct, type CardProduct } from "../card-product";
 import { productDto } from "../product-dto";
-import { memoised, memoKey } from "./catalog-memo";
+import type { SharedText } from "../../../shared-text";
+import { memoisedText, memoKey } from "./catalog-memo";
 import { getHomeData, type HomeData } from "./home-data";
 
 /** Which row: `collection:<name>`, `featured`, `recommended` or `category:<name>`. */
@@ -51,8 +52,8 @@ export function homeRows(home: HomeData): HomeRow[] {
 }
 
 /** GET /api/home-rows as JSON text, memoised with the home data (cleared by catalogue writes). */
-export async function homeRowsJson(deps: Pick<AppDeps, "db">, lang: Lang): Promise<string> {
-  return memoised(memoKey(deps.db, { homeRows: lang }), async () =>
+export async function homeRowsJson(deps: Pick<AppDeps, "db">, lang: Lang): Promise<SharedText> {
+  return memoisedText(memoKey(deps.db, { homeRows: lang }), async () =>
     JSON.stringify({ rows: homeRows(await getHomeData(deps, lang)) }),
   );
 }

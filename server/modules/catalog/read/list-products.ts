@@ -4,6 +4,7 @@ import { foldSearchText } from "@core/search-fold";
 import type { AppDeps } from "../../../deps";
 import type { Db, DbOrTx } from "../../../db/client";
 import type { SessionUser } from "../../accounts/sessions";
+import type { SharedText } from "../../../shared-text";
 import { toProductDTO, type ProductDtoRow, type ProductPage } from "../product-dto";
 import { products } from "../../../db/schema";
 import {
@@ -17,7 +18,7 @@ import {
 } from "./listing-query";
 import { customerVisible } from "./visibility";
 import { countListing, readListingPage, readRankedPageWithCount } from "./listing-statements";
-import { memoGeneration, memoised, memoKey, recall, remember } from "./catalog-memo";
+import { memoGeneration, memoised, memoisedText, memoKey, recall, remember } from "./catalog-memo";
 import { countCeiling, type ListingTotal } from "./listing-count";
 import { createSingleFlight } from "./single-flight";
 import { readAmongNewest } from "./among-newest";
@@ -181,9 +182,9 @@ export async function listProductsJson(
   deps: Pick<AppDeps, "db">,
   query: ProductQuery,
   viewer: SessionUser | null,
-): Promise<string> {
+): Promise<SharedText> {
   const request = listingRequest(deps, query, viewer);
-  return memoised(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, request, false)));
+  return memoisedText(`${request.pageKey}:json`, async () => JSON.stringify(await listRequested(deps, request, false)));
 }
 
 /**
