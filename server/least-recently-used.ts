@@ -1,9 +1,9 @@
 /**
  * Values by key, least recently used first (a Map keeps insertion order), bounded by `fits`, which
  * is asked with the count and the summed bytes after each `set`: the oldest go until it answers
- * true, never the value just set. The catalogue memo (catalog-memo.ts), the kept compressed
- * copies (server/http/compression.ts) and the page cache's addresses asked once (page-cache.ts)
- * are each one of these.
+ * true, never the value just set. The catalogue memo (catalog-memo.ts) and the page cache's
+ * addresses asked once (page-cache.ts) are each one of these; the memoised texts' compressed copies
+ * live with the memo's entries (server/http/compression.ts, decision 401).
  */
 export class LeastRecentlyUsed<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();
