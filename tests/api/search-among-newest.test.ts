@@ -11,7 +11,11 @@ import { shopQuerySchema, type ShopQueryInput } from "../../core/shop-query";
 import { foldSearchText } from "../../core/search-fold";
 import { listingShape, listingValues } from "../../server/modules/catalog/read/listing-query";
 import { readListingPage } from "../../server/modules/catalog/read/listing-statements";
-import { newestPrefixBound, readAmongNewest } from "../../server/modules/catalog/read/among-newest";
+import {
+  catalogueSizeEstimate,
+  newestPrefixBound,
+  readAmongNewest,
+} from "../../server/modules/catalog/read/among-newest";
 import { emit } from "../../server/events";
 
 let t: TestApp;
@@ -29,15 +33,18 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** The page read among the newest `prefix` products, and the same page read as usual. */
-async function bothReads(input: ShopQueryInput, prefix: number) {
+/**
+ * The page read among the newest `prefix` products, and the same page read as usual. The walk is
+ * tried from `walkFrom` products by PostgreSQL's estimate (0: whatever the catalogue's size).
+ */
+async function bothReads(input: ShopQueryInput, prefix: number, walkFrom = 0) {
   const query = shopQuerySchema.parse(input);
   const q = foldSearchText(query.search ?? "");
   const shape = listingShape(query, null, q);
   const values = listingValues(query, q);
   const db = t.deps.db;
   return db.transaction(async (tx) => ({
-    among: await readAmongNewest(db, shape, values, tx, prefix),
+    among: await readAmongNewest(db, shape, values, tx, { prefix, walkFrom }),
     usual: await readListingPage(db, shape, values, tx),
   }));
 }
@@ -79,6 +86,19 @@ describe("a search of common words among the newest products", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { usual } = await bothReads({ search: "linen blouse", page: 2, limit: 10 }, 2_500);
     expect(res.json().products.map((p: { _id: string }) => p._id)).toEqual(ids(usual));
+  });
+
+  it("leaves a catalogue smaller than many times the prefix to the usual read (decision 402)", async () => {
+    // There the prefix is most of the catalogue, and walking it cost more than reading every match.
+    await t.deps.db.execute(sql`analyze products`);
+    emit("catalogue.changed", { reason: "product" });
+    const estimate = await t.deps.db.transaction((tx) => catalogueSizeEstimate(t.deps.db, tx));
+    expect(estimate).toBe(3_000);
+    const small = await bothReads({ search: "linen blouse", page: 3, limit: 10 }, 2_500, estimate + 1);
+    expect(small.among).toBeNull();
+    expect(small.usual).toHaveLength(10);
+    const large = await bothReads({ search: "linen blouse", page: 3, limit: 10 }, 2_500, estimate);
+    expect(ids(large.among)).toEqual(ids(large.usual));
   });
 
   it("remembers where the newest prefix starts until the catalogue changes", async () => {
