@@ -1,5 +1,5 @@
 /**
- * Two pieces of React Router's per-render work done once on the server (decision 388), by a build
+ * Pieces of React Router's per-request work done once on the server (decisions 388 and 403), by a build
  * step that rewrites two calls in its bundled code (vite.config.ts bundles React Router into the
  * server for it).
  *
@@ -13,6 +13,12 @@
  *
  * - `createStaticRouter` (called by `ServerRouter`) turns those route objects into data routes and a
  *   manifest of them on every render: kept per route objects, which the first memo keeps.
+ * - Matching a path (twice a request: the server runtime's and the static handler's, both on the
+ *   handler's ranked branches) tried each branch segment by segment, allocating a match of the root
+ *   and a pattern, params and joined paths for every branch ranked above the page's: about 25 kB a
+ *   product page each time, a tenth of the page's garbage (decision 403). Each branch's whole path
+ *   is compiled once into one regular expression (React Router's own `compilePath`, case-insensitive:
+ *   never stricter than the segments), and a branch whose whole path cannot match is skipped.
  *
  * Each is kept per build (a WeakMap on the manifest); the manifests per page are kept under their
  * matched routes and ancestors, at most 256 of them (a visitor can ask for any path). A React
@@ -49,6 +55,10 @@ const DATA_ROUTES_CALL = `let manifest = {};
     manifest
   );`;
 
+const BRANCH_LOOP = `let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    matches = matchRouteBranch(`;
+
 const REWRITES: Rewrite[] = [
   {
     holds: "function ServerRouter(",
@@ -64,6 +74,15 @@ const REWRITES: Rewrite[] = [
     holds: "function createStaticRouter(",
     from: DATA_ROUTES_CALL,
     to: `let { manifest, dataRoutes } = __keptDataRoutes(convertRoutesToDataRoutes, mapRouteProperties, routes);`,
+  },
+  {
+    holds: "function matchRoutesImpl(",
+    from: BRANCH_LOOP,
+    to: `let decoded = decodePath(pathname);
+  let __whole = precomputedBranches && !allowPartial ? __wholePathMatchers(precomputedBranches, compilePath) : null;
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    if (__whole && !__whole[i].test(decoded)) continue;
+    matches = matchRouteBranch(`,
   },
 ];
 
@@ -96,6 +115,16 @@ function __keptDataRoutes(convert, mapRouteProperties, routes) {
     let manifest = {};
     kept = { manifest, dataRoutes: convert(routes, mapRouteProperties, void 0, manifest) };
     __dataRoutesByRoutes.set(routes, kept);
+  }
+  return kept;
+}
+// Per ranked branches (the static handler's, made once): each branch's whole path as one matcher.
+var __wholePathMatchersByBranches = new WeakMap();
+function __wholePathMatchers(branches, compile) {
+  let kept = __wholePathMatchersByBranches.get(branches);
+  if (!kept) {
+    kept = branches.map((branch) => compile(branch.path, false, true)[0]);
+    __wholePathMatchersByBranches.set(branches, kept);
   }
   return kept;
 }

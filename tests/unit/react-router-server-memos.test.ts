@@ -1,13 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { MEMOS, rewriteReactRouter } from "../../scripts/react-router-server-memos";
 
 const dist = path.resolve("node_modules/react-router/dist/development");
 const esmFiles = fs.readdirSync(dist).filter((f) => f.endsWith(".mjs"));
 
 describe("React Router's per-render work kept on the server (decision 388)", () => {
-  it("finds the three calls in the installed React Router's modules and rewrites each once", () => {
+  it("finds the calls in the installed React Router's modules and rewrites each once", () => {
     const rewrote: string[] = [];
     for (const file of esmFiles) {
       const out = rewriteReactRouter(fs.readFileSync(path.join(dist, file), "utf8"));
@@ -16,10 +17,13 @@ describe("React Router's per-render work kept on the server (decision 388)", () 
       expect(out.code).not.toContain("createServerRoutes(\n    manifest.routes,");
       expect(out.code).toContain("function __keptPartialManifestJson(");
     }
+    // The branch loop is in the server's chunk and in the React Server Components entry.
     expect(rewrote.sort()).toEqual([
       "function ServerRouter(",
       "function createStaticRouter(",
       "function getPartialManifest(",
+      "function matchRoutesImpl(",
+      "function matchRoutesImpl(",
     ]);
   });
 
@@ -80,5 +84,68 @@ describe("React Router's per-render work kept on the server (decision 388)", () 
       /React Router's code changed/,
     );
     expect(rewriteReactRouter("export const unrelated = 1;")).toBeNull();
+  });
+});
+
+describe("a path matched against each branch's whole path first (decision 403)", () => {
+  // The rewritten chunk beside the original, so that its own imports resolve as the original's do.
+  const chunk = esmFiles.find((f) =>
+    fs.readFileSync(path.join(dist, f), "utf8").includes("function createStaticHandler("),
+  );
+  const rewrittenFile = path.join(dist, `.rewritten-for-test-${process.pid}.mjs`);
+  afterAll(() => fs.rmSync(rewrittenFile, { force: true }));
+
+  type Handler = { query: (r: Request) => Promise<unknown> };
+  type Module = { createStaticHandler: (routes: unknown[]) => Handler };
+  const load = async (rewritten: boolean): Promise<Module> => {
+    if (!rewritten) return import(pathToFileURL(path.join(dist, chunk!)).href);
+    fs.writeFileSync(rewrittenFile, rewriteReactRouter(fs.readFileSync(path.join(dist, chunk!), "utf8"))!.code);
+    return import(pathToFileURL(rewrittenFile).href);
+  };
+
+  // The shop's shapes (a root, path-less guards, params) and React Router's others.
+  const routes = () => [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "home", index: true },
+        { id: "shop", path: "shop" },
+        { id: "product", path: "product/:id" },
+        { id: "guard", children: [{ id: "account", path: "account" }] },
+        {
+          id: "moderator",
+          path: "moderator",
+          children: [
+            { id: "moderator-home", index: true },
+            { id: "edit", path: "edit-product/:id" },
+          ],
+        },
+        { id: "optional", path: "docs/:lang?/intro" },
+        { id: "case", path: "Case", caseSensitive: true },
+        { id: "files", path: "files/*" },
+        { id: "not-found", path: "*" },
+      ],
+    },
+  ];
+  const paths = [
+    "/ /shop /SHOP /shop/ /shop// //shop /product/abc /product/a%20b /product/%D9%87",
+    "/product/ /product/a/b /account /moderator /moderator/ /moderator/edit-product/7 /moderator/edit-product /docs/intro /docs/en/intro",
+    "/docs/en/fr/intro /case /Case /files /files/a/b /nothing/here /product/%E0%A4%A /ar/product/1",
+  ].flatMap((line) => line.split(" "));
+
+  it("finds the same routes, params and paths as React Router's own matching", async () => {
+    const [original, rewritten] = await Promise.all([load(false), load(true)]);
+    const matched = async (module: Module, p: string) => {
+      const context = (await module.createStaticHandler(routes()).query(new Request(`http://shop.test${p}`))) as {
+        matches: { route: { id: string }; params: object; pathname: string; pathnameBase: string }[];
+      };
+      return context.matches.map((m) => [m.route.id, m.params, m.pathname, m.pathnameBase]);
+    };
+    for (const p of paths) expect(await matched(rewritten, p), p).toEqual(await matched(original, p));
+    // And it matched something other than the catch-all where a route is there.
+    expect((await matched(rewritten, "/product/abc")).map((m) => m[0])).toEqual(["root", "product"]);
+    expect((await matched(rewritten, "/Case")).map((m) => m[0])).toEqual(["root", "case"]);
+    expect((await matched(rewritten, "/case")).map((m) => m[0])).toEqual(["root", "not-found"]);
   });
 });
