@@ -1,7 +1,7 @@
 /**
- * Pieces of React Router's per-request work done once on the server (decisions 388 and 403), by a build
- * step that rewrites two calls in its bundled code (vite.config.ts bundles React Router into the
- * server for it).
+ * Pieces of React Router's per-request work done once on the server (decisions 388 and 403), by a
+ * build step that rewrites four places in its bundled code (vite.config.ts bundles React Router into
+ * the server for it).
  *
  * - `ServerRouter` builds the route objects of all the app's routes from the build's manifest on
  *   every render (`createServerRoutes`): the same objects each time, since the manifest and the
@@ -147,7 +147,7 @@ function __keptPartialManifestJson(partialManifest, manifest, router) {
 
 const REACT_ROUTER_DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.m?js$/;
 
-/** Rewrites `code` (a file of React Router's dist); null when it holds neither call. */
+/** Rewrites `code` (a file of React Router's dist); null when it holds none of the places. */
 export function rewriteReactRouter(code: string): { code: string; rewrote: string[] } | null {
   let out = code;
   const rewrote: string[] = [];
