@@ -127,16 +127,26 @@ describe("on the embedded database's allocator settings (decision 377)", () => {
     expect(brOnly.headers["content-encoding"]).toBe("br");
   });
 
-  it("sends kept texts in gzip there too", async () => {
+  it("sends a text kept for many in brotli there too: compressed once, its bytes are saved at every answer (decision 404)", async () => {
     for (let i = 0; i < 3; i++) await makeProduct(embedded.deps.db, { name: `Embedded Kept Dress ${i}` });
     emit("catalogue.changed", { reason: "product" });
-    const res = await embedded.app.inject({
-      url: "/api/promos-featuredproducts",
-      headers: { "accept-encoding": CHROME },
-    });
+    const url = "/api/promos-featuredproducts";
+    const res = await embedded.app.inject({ url, headers: { "accept-encoding": CHROME } });
     expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    const plain = (await embedded.app.inject({ url })).payload;
+    expect(res.rawPayload.equals(brotli(plain, 4))).toBe(true);
+  });
+
+  it("sends a listing's first answer, made for one visitor, in gzip there", async () => {
+    for (let i = 0; i < 12; i++)
+      await makeProduct(embedded.deps.db, { name: `Embedded Once Dress ${i}`, category: "tops" });
+    emit("catalogue.changed", { reason: "product" });
+    const url = "/api/products?category=tops&sortBy=newest&page=1";
+    const res = await embedded.app.inject({ url, headers: { "accept-encoding": CHROME } });
     expect(res.headers["content-encoding"]).toBe("gzip");
-    expect(zlib.gunzipSync(res.rawPayload).length).toBeGreaterThan(1024);
+    const plain = (await embedded.app.inject({ url, headers: { "accept-encoding": "identity" } })).payload;
+    expect(res.rawPayload.equals(gzip(plain, 1))).toBe(true);
   });
 });
 

@@ -122,7 +122,7 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
     expect(inlineScriptsOf(first.body).length).toBeGreaterThanOrEqual(4);
   });
 
-  it("compresses a kept page fast for its first guest and harder for the second, then never again (decisions 385 and 400)", async () => {
+  it("compresses a kept page once, for many, from its first copy, then never again (decisions 385 and 404)", async () => {
     const url = "/shipping-policy";
     const chrome = { "accept-encoding": "gzip, deflate, br, zstd" };
     await app.inject({ method: "GET", url });
@@ -131,12 +131,12 @@ describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)
     const replies = [];
     for (let i = 0; i < 4; i++) replies.push(await app.inject({ method: "GET", url, headers: chrome }));
     const after = app.compressionStats();
-    expect(after.compressed - before.compressed).toBe(2);
-    expect(after.reused - before.reused).toBe(2);
+    // The page is kept because it was asked again: its first copy is made for the guests to come.
+    expect(after.compressed - before.compressed).toBe(1);
+    expect(after.reused - before.reused).toBe(3);
     const quality = (q: number) =>
       zlib.brotliCompressSync(Buffer.from(plain.body), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } });
-    expect(replies[0]!.rawPayload.equals(quality(1))).toBe(true);
-    for (const res of replies.slice(1)) expect(res.rawPayload.equals(quality(4))).toBe(true);
+    for (const res of replies) expect(res.rawPayload.equals(quality(4))).toBe(true);
     for (const res of replies) {
       expect(res.headers["x-page-cache"]).toBe("hit");
       expect(res.headers["content-encoding"]).toBe("br");
