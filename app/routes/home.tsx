@@ -4,7 +4,6 @@ import type { Route } from "./+types/home";
 import type { Category, Collection } from "@core/constants";
 import { getHomeData, type HomeData } from "@server/modules/catalog/read/home-data";
 import { homeRows, type HomeRowKey } from "@server/modules/catalog/read/home-rows";
-import { listPosts } from "@server/modules/content/posts";
 import { HeroCarousel } from "~/components/home/hero-carousel";
 import { ProductRow } from "~/components/home/product-row";
 import { laterRows } from "~/components/home/later-rows";
@@ -18,35 +17,30 @@ import { NearView } from "~/components/ui/near-view";
 import { useT } from "~/i18n/react";
 import { useRootData } from "~/root";
 
-// Rendered only near view, never on the server: its code loads then too (docs/decisions/350).
-const PostsCarousel = lazy(() =>
-  import("~/components/posts/posts-section").then((m) => ({ default: m.PostsCarousel })),
-);
+// Rendered only near view, never on the server: its code loads then too (docs/decisions/350), and
+// it asks for the reviews then (decision 404).
+const HomeReviews = lazy(() => import("~/components/posts/home-reviews"));
 
 /**
- * Rows whose cards come with the page: the first screen on a phone or a desktop. Later rows fetch
- * theirs and render them when scrolled near (decisions 080, 362).
+ * The row whose cards come with the page: under the hero, it is the rest of the first screen on a
+ * phone and on a desktop. Later rows fetch theirs and render them when scrolled near (decisions
+ * 080, 362); a second row sent with the page put the HTML past one round trip of a new connection
+ * (decision 404).
  */
-const ROWS_RENDERED_AT_ONCE = 2;
+const ROWS_RENDERED_AT_ONCE = 1;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { deps, lang } = context;
-  const [home, posts, wishlistIds] = await Promise.all([
+  const [home, wishlistIds] = await Promise.all([
     // A failed home query shows the spec's 'No Products Found' page instead of an error page.
     getHomeData(deps, lang).then(homeForPage, (err: unknown) => {
       deps.log.error({ err }, "home data failed to load");
       return null;
     }),
-    // The reviews are a side section: without them the home page still sells.
-    listPosts(deps).catch((err: unknown) => {
-      deps.log.error({ err }, "posts failed to load on the home page");
-      return [];
-    }),
     wishlistIdsFor(context),
   ]);
   return {
     home,
-    posts,
     wishlistIds,
     origin: siteOrigin(url, deps.config.PUBLIC_URL),
     pathname: url.pathname,
@@ -80,7 +74,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home, posts, wishlistIds } = loaderData;
+  const { home, wishlistIds } = loaderData;
   const { user } = useRootData();
   const t = useT();
   // One fetch for every later row, per visit of the page (a new loader answer, a new fetch).
@@ -141,7 +135,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {/* Reviews are often in Arabic: rendering them only near view spares English pages the Arabic font's 124 kB at load. */}
           <NearView placeholder={reviewsPlaceholder}>
             <Suspense fallback={reviewsPlaceholder}>
-              <PostsCarousel posts={posts} canDelete={user?.role === "admin"} />
+              <HomeReviews canDelete={user?.role === "admin"} placeholder={reviewsPlaceholder} />
             </Suspense>
           </NearView>
         </section>
