@@ -195,7 +195,7 @@ describe("home rows below the first screen (decision 362)", () => {
       await page.route("**/api/home-rows", (route) => route.abort());
       await page.goto("/");
       await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-      const third = page.locator("[data-testid^=row-]").nth(2);
+      const third = page.locator("section[data-testid^=row-]").nth(2);
       await third.scrollIntoViewIfNeeded();
       const failed = third.getByTestId("row-failed");
       await failed.waitFor();
