@@ -33,9 +33,8 @@ export const COMPRESS_MIN_BYTES = 1024;
  * for one visitor (a signed-in page, a product's JSON, a guest's page on its first ask) is
  * compressed fast: brotli 1 takes under half of brotli 2's time on a page (0.16 against 0.38 ms for
  * a product page) and a third of brotli 4's, for 7–8 % more bytes than brotli 2 (under a kilobyte).
- * Text sent to many (the memoised home data, a listing once a second visitor asks for it, a kept
- * guest page from its first copy: the page is kept because it was asked again) is compressed once
- * at brotli 4 and gzip 6, where the bytes saved are sent again and again.
+ * Text sent to many (the memoised home data, a listing or a kept page once a second visitor asks
+ * for it) is compressed once at brotli 4 and gzip 6, where the bytes saved are sent again and again.
  */
 export const FOR_ONE_VISITOR = {
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } satisfies zlib.BrotliOptions,
@@ -63,8 +62,8 @@ export function preferredEncodings(env: Record<string, string | undefined> = pro
 }
 
 /**
- * The order for text compressed once and sent to many (the home data, a kept guest page): brotli
- * first on every allocator. Decision 377's cost is paid once a copy, and its bytes are saved on
+ * The order for text compressed once and sent to many (the home data; a listing or a kept guest
+ * page from its second ask): brotli first on every allocator. Decision 377's cost is paid once a copy, and its bytes are saved on
  * every answer; on a phone's first visit they decide whether the page arrives in the first round
  * trip of a new connection (decision 404).
  */
@@ -132,7 +131,7 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
   /**
    * The body in `encoding`, from `copies` or compressed into them now (`body` is only called then:
    * a kept text is not even encoded to bytes again). A copy made for one visitor is made again for
-   * many when it is asked for a second time.
+   * many when the text is asked for a second time, in this encoding or the other.
    */
   function encoded(
     reply: FastifyReply,
@@ -144,7 +143,7 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
     let copy = copies[encoding];
     if (copy && (firstFor === "many" || copies.sharedSince?.[encoding])) counts.reused++;
     else {
-      const forMany = copy !== undefined || firstFor === "many";
+      const forMany = firstFor === "many" || askedBefore(copies);
       copy = copies[encoding] = compress(encoding, body(), forMany ? FOR_MANY_VISITORS : FOR_ONE_VISITOR);
       if (forMany && firstFor === "one") copies.sharedSince = { ...copies.sharedSince, [encoding]: true };
       counts.compressed++;
@@ -155,6 +154,10 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
     return copy;
   }
 
+  /** The order of encodings for this send: the allocator's for a first copy made for one visitor. */
+  const orderFor = (copies: KeptCopies, firstFor: "one" | "many") =>
+    firstFor === "many" || askedBefore(copies) ? FOR_MANY_ENCODINGS : encodings;
+
   app.addHook("onSend", (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const mark = (reply as Marked)[KEEP];
     // Not the marked text (an error answered instead): left to @fastify/compress, nothing kept.
@@ -163,11 +166,12 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
     if (payload.length < COMPRESS_MIN_BYTES || payload.length > COMPRESS_IN_ONE_CALL_BYTES / 2) {
       return done(null, payload);
     }
-    const encoding = chosenEncoding(req, reply, mark.firstFor === "many" ? FOR_MANY_ENCODINGS : encodings);
+    const copies = copiesOf(mark.shared);
+    const encoding = chosenEncoding(req, reply, orderFor(copies, mark.firstFor));
     if (!encoding) return done(null, payload);
     done(
       null,
-      encoded(reply, encoding, () => Buffer.from(payload), copiesOf(mark.shared), mark.firstFor),
+      encoded(reply, encoding, () => Buffer.from(payload), copies, mark.firstFor),
     );
   });
 
@@ -177,12 +181,14 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
       const encoding =
         body.length < COMPRESS_MIN_BYTES || body.length > COMPRESS_IN_ONE_CALL_BYTES
           ? null
-          : chosenEncoding(req, reply, FOR_MANY_ENCODINGS);
-      // A kept page is one asked for again (decision 397): its copies are made for many at once.
-      return reply.send(encoding ? encoded(reply, encoding, () => body, copies, "many") : body);
+          : chosenEncoding(req, reply, orderFor(copies, "one"));
+      return reply.send(encoding ? encoded(reply, encoding, () => body, copies, "one") : body);
     },
   };
 }
+
+/** Whether a copy of this text was made already: it is asked for again, and sent to many from now on. */
+const askedBefore = (copies: KeptCopies) => copies.br !== undefined || copies.gzip !== undefined;
 
 function compress(encoding: Encoding, input: Buffer, effort: Effort): Buffer {
   return encoding === "gzip" ? zlib.gzipSync(input, effort.gzip) : zlib.brotliCompressSync(input, effort.brotli);

@@ -138,7 +138,7 @@ describe("on the embedded database's allocator settings (decision 377)", () => {
     expect(res.rawPayload.equals(brotli(plain, 4))).toBe(true);
   });
 
-  it("sends a listing's first answer, made for one visitor, in gzip there", async () => {
+  it("sends a listing's first answer, made for one visitor, in gzip there, and the next, made for many, in brotli", async () => {
     for (let i = 0; i < 12; i++)
       await makeProduct(embedded.deps.db, { name: `Embedded Once Dress ${i}`, category: "tops" });
     emit("catalogue.changed", { reason: "product" });
@@ -147,6 +147,11 @@ describe("on the embedded database's allocator settings (decision 377)", () => {
     expect(res.headers["content-encoding"]).toBe("gzip");
     const plain = (await embedded.app.inject({ url, headers: { "accept-encoding": "identity" } })).payload;
     expect(res.rawPayload.equals(gzip(plain, 1))).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const again = await embedded.app.inject({ url, headers: { "accept-encoding": CHROME } });
+      expect(again.headers["content-encoding"]).toBe("br");
+      expect(again.rawPayload.equals(brotli(plain, 4))).toBe(true);
+    }
   });
 });
 
