@@ -63,9 +63,9 @@ export function preferredEncodings(env: Record<string, string | undefined> = pro
 
 /**
  * The order for text compressed once and sent to many (the home data; a listing or a kept guest
- * page from its second ask): brotli first on every allocator. Decision 377's cost is paid once a copy, and its bytes are saved on
- * every answer; on a phone's first visit they decide whether the page arrives in the first round
- * trip of a new connection (decision 404).
+ * page from its second ask): brotli first on every allocator. Decision 377's cost is paid once a
+ * copy, and its bytes are saved on every answer; on a phone's first visit they decide whether the
+ * page arrives in the first round trip of a new connection (decision 404).
  */
 const FOR_MANY_ENCODINGS: Encoding[] = ["br", "gzip"];
 

@@ -7,6 +7,7 @@ import { NearView } from "~/components/ui/near-view";
 import { useT } from "~/i18n/react";
 import { rowColumns } from "./row-layout";
 import { ScrollRow } from "./scroll-row";
+import { SectionLoadFailed } from "./section-load-failed";
 
 /** A row below the first screen: how many cards it has, and how to fetch them (decision 362). */
 export interface LaterCards {
@@ -103,20 +104,12 @@ function FetchedCards({
   if (cards === null) return <RowPlaceholder columns={columns} />;
   if (cards !== "failed") return <Cards products={cards} columns={columns} title={title} />;
   return (
-    <div
-      role="alert"
-      className="flex min-h-40 flex-col items-center justify-center gap-3 rounded-xl bg-surface-2 p-6 text-center"
-      data-testid="row-failed"
-    >
-      <p className="text-sm text-muted">{t("catalog.rowLoadFailed")}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
-        {t("common.tryAgain")}
-      </button>
-    </div>
+    <SectionLoadFailed
+      message={t("catalog.rowLoadFailed")}
+      onRetry={onRetry}
+      box="min-h-40 rounded-xl"
+      testId="row-failed"
+    />
   );
 }
 

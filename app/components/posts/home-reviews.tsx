@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import type { PostDTO } from "@server/modules/content/content-dto";
 import { call } from "~/lib/api-client";
 import { useT } from "~/i18n/react";
+import { SectionLoadFailed } from "~/components/home/section-load-failed";
 import { PostsCarousel } from "./posts-section";
 
 /**
@@ -46,19 +47,11 @@ function FetchedReviews({
   if (posts === null) return placeholder;
   if (posts !== "failed") return <PostsCarousel posts={posts} canDelete={canDelete} />;
   return (
-    <div
-      role="alert"
-      className="flex h-72 flex-col items-center justify-center gap-3 rounded-2xl bg-surface-2 p-6 text-center"
-      data-testid="reviews-failed"
-    >
-      <p className="text-sm text-muted">{t("catalog.reviewsLoadFailed")}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
-        {t("common.tryAgain")}
-      </button>
-    </div>
+    <SectionLoadFailed
+      message={t("catalog.reviewsLoadFailed")}
+      onRetry={onRetry}
+      box="h-72 rounded-2xl"
+      testId="reviews-failed"
+    />
   );
 }
