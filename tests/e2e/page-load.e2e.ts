@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import enCatalog from "@core/i18n/en/catalog.json";
 import arCatalog from "@core/i18n/ar/catalog.json";
 import { baseUrl, failOnConsoleErrors, launchBrowser, newContext } from "./support/browser";
@@ -190,22 +190,14 @@ describe("home rows below the first screen (decision 362)", () => {
     ["ar", arCatalog],
   ] as const) {
     it(`says so in ${lang} when a row's cards cannot be had, and tries again on request`, async () => {
-      const context = await newContext(browser, { lang, width: 390 });
-      const page = await context.newPage();
-      await page.route("**/api/home-rows", (route) => route.abort());
-      await page.goto("/");
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-      const third = page.locator("section[data-testid^=row-]").nth(2);
-      await third.scrollIntoViewIfNeeded();
-      const failed = third.getByTestId("row-failed");
-      await failed.waitFor();
-      expect(await failed.getAttribute("role")).toBe("alert");
-      expect(await failed.textContent()).toContain(catalog.rowLoadFailed);
-      await page.unroute("**/api/home-rows");
-      await failed.getByRole("button").click();
-      await third.getByTestId("product-card").first().waitFor();
-      expect(await third.getByTestId("row-failed").count()).toBe(0);
-      await context.close();
+      await failsThenTriesAgain({
+        lang,
+        api: "**/api/home-rows",
+        section: (page) => page.locator("section[data-testid^=row-]").nth(2),
+        failedTestId: "row-failed",
+        message: catalog.rowLoadFailed,
+        loadedTestId: "product-card",
+      });
     });
   }
 });
@@ -239,24 +231,47 @@ describe("the home page's reviews (decision 404)", () => {
     ["ar", arCatalog],
   ] as const) {
     it(`says so in ${lang} when the reviews cannot be had, and tries again on request`, async () => {
-      const context = await newContext(browser, { lang, width: 390 });
-      const page = await context.newPage();
-      await page.route("**/api/posts", (route) => route.abort());
-      await page.goto("/");
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
-      await page.getByTestId("home-reviews").scrollIntoViewIfNeeded();
-      const failed = page.getByTestId("reviews-failed");
-      await failed.waitFor();
-      expect(await failed.getAttribute("role")).toBe("alert");
-      expect(await failed.textContent()).toContain(catalog.reviewsLoadFailed);
-      await page.unroute("**/api/posts");
-      await failed.getByRole("button").click();
-      await page.getByTestId("post-card").first().waitFor();
-      expect(await page.getByTestId("reviews-failed").count()).toBe(0);
-      await context.close();
+      await failsThenTriesAgain({
+        lang,
+        api: "**/api/posts",
+        section: (page) => page.getByTestId("home-reviews"),
+        failedTestId: "reviews-failed",
+        message: catalog.reviewsLoadFailed,
+        loadedTestId: "post-card",
+      });
     });
   }
 });
+
+/**
+ * A home section fetched near view whose request fails: in its place an alert in the visitor's
+ * language; once the API answers again, Try Again brings the content and the alert goes.
+ */
+async function failsThenTriesAgain(o: {
+  lang: "en" | "ar";
+  api: string;
+  section: (page: Page) => Locator;
+  failedTestId: string;
+  message: string;
+  loadedTestId: string;
+}) {
+  const context = await newContext(browser, { lang: o.lang, width: 390 });
+  const page = await context.newPage();
+  await page.route(o.api, (route) => route.abort());
+  await page.goto("/");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  const section = o.section(page);
+  await section.scrollIntoViewIfNeeded();
+  const failed = section.getByTestId(o.failedTestId);
+  await failed.waitFor();
+  expect(await failed.getAttribute("role")).toBe("alert");
+  expect(await failed.textContent()).toContain(o.message);
+  await page.unroute(o.api);
+  await failed.getByRole("button").click();
+  await section.getByTestId(o.loadedTestId).first().waitFor();
+  expect(await section.getByTestId(o.failedTestId).count()).toBe(0);
+  await context.close();
+}
 
 describe("the hero's other slides (decision 368)", () => {
   it("sends only the first slide's picture with the page, and the others once the carousel can show them", async () => {

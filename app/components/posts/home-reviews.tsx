@@ -1,6 +1,5 @@
-import { useEffect, useState, type ReactNode } from "react";
-import type { PostDTO } from "@server/modules/content/content-dto";
-import { call } from "~/lib/api-client";
+import type { ReactNode } from "react";
+import { useCall } from "~/lib/use-call";
 import { useT } from "~/i18n/react";
 import { SectionLoadFailed } from "~/components/home/section-load-failed";
 import { PostsCarousel } from "./posts-section";
@@ -12,46 +11,18 @@ import { PostsCarousel } from "./posts-section";
  * says so, with Try Again.
  */
 export default function HomeReviews({ canDelete, placeholder }: { canDelete: boolean; placeholder: ReactNode }) {
-  const [attempt, setAttempt] = useState(0);
-  return (
-    <FetchedReviews
-      key={attempt}
-      canDelete={canDelete}
-      placeholder={placeholder}
-      onRetry={() => setAttempt((n) => n + 1)}
-    />
-  );
-}
-
-function FetchedReviews({
-  canDelete,
-  placeholder,
-  onRetry,
-}: {
-  canDelete: boolean;
-  placeholder: ReactNode;
-  onRetry: () => void;
-}) {
   const t = useT();
-  const [posts, setPosts] = useState<PostDTO[] | "failed" | null>(null);
-  useEffect(() => {
-    let current = true;
-    call("GET /posts").then(
-      (loaded) => current && setPosts(loaded),
-      () => current && setPosts("failed"),
+  const posts = useCall("GET /posts", {});
+  if (posts.error && !posts.loading) {
+    return (
+      <SectionLoadFailed
+        message={t("catalog.reviewsLoadFailed")}
+        onRetry={() => void posts.reload()}
+        box="h-72 rounded-2xl"
+        testId="reviews-failed"
+      />
     );
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (posts === null) return placeholder;
-  if (posts !== "failed") return <PostsCarousel posts={posts} canDelete={canDelete} />;
-  return (
-    <SectionLoadFailed
-      message={t("catalog.reviewsLoadFailed")}
-      onRetry={onRetry}
-      box="h-72 rounded-2xl"
-      testId="reviews-failed"
-    />
-  );
+  }
+  if (!posts.data || posts.loading) return placeholder;
+  return <PostsCarousel posts={posts.data} canDelete={canDelete} />;
 }
