@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
-import { ServerRouter } from "react-router";
-import { deferModuleScriptsInPieces } from "./lib/defer-scripts.server";
-import { pageBytes } from "./lib/page-pieces.server";
-import { readHandoffAhead, renderPage } from "./lib/render-page.server";
+import { STREAM_TIMEOUT_MS, renderDocument, type RenderedDocument } from "./lib/render-document.server";
+import { keepHandoffText, readHandoffText } from "./lib/render-page.server";
+import { threadPayload } from "./lib/render-thread.server";
 
-export const streamTimeout = 5_000;
+export const streamTimeout = STREAM_TIMEOUT_MS;
+
+// A render thread renders with this module's copy of the build (decision 405, server/app-entry.ts).
+export { renderOnThread } from "./lib/render-thread.server";
 
 /**
  * A loader's or action's error is kept on the request's load context, so the server can answer a
@@ -17,10 +19,9 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
 }
 
 /**
- * The whole page, rendered before a byte of it is sent (decision 359) in one synchronous pass
- * (decision 384: app/lib/render-page.server.tsx), its scripts deferred (decision 082). The server
- * sends every page in one piece (server/http/read-eagerly.ts) and keeps guests' pages whole
- * (decision 281).
+ * The whole page, rendered before a byte of it is sent (decision 359, lib/render-document.server.tsx),
+ * on a render thread when the server runs them (decision 405), else here. The server sends every
+ * page in one piece (server/http/read-eagerly.ts) and keeps guests' pages whole (decision 281).
  */
 export default async function handleRequest(
   request: Request,
@@ -30,18 +31,31 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce || undefined;
-  await readHandoffAhead(routerContext);
-  const { pieces, failed } = await renderPage(
-    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-    nonce,
-    // A render still waiting this long gives up on what is missing (its boundaries render in the browser).
-    streamTimeout + 1000,
-  );
+  const handoff = await readHandoffText(routerContext);
+  const { page, failed } = await render(routerContext, request.url, nonce, handoff, loadContext);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Not under `npm run dev`: there Vite serves every module apart, and React 18's development build
-  // would warn about the inert preloads' attributes as it hydrates.
-  // The bytes go to the server beside the Response, not through its body (a web stream: decision 392),
-  // written piece by piece: no string of the whole page is made (decision 395).
-  loadContext.page = pageBytes(import.meta.env.PROD ? deferModuleScriptsInPieces(pieces) : pieces);
+  // The bytes go to the server beside the Response, not through its body (a web stream: decision 392).
+  loadContext.page = page;
   return new Response(null, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
+}
+
+async function render(
+  context: EntryContext,
+  url: string,
+  nonce: string | undefined,
+  handoff: string | undefined,
+  loadContext: AppLoadContext,
+): Promise<RenderedDocument> {
+  const threads = loadContext.renderThreads;
+  const payload = threads ? threadPayload(context, url, nonce, handoff) : null;
+  if (threads && payload) {
+    try {
+      return await threads.render(payload);
+    } catch (error) {
+      // The thread could not (data that does not clone, a thread that died): render here instead.
+      threads.fellBack(error);
+    }
+  }
+  if (handoff !== undefined) keepHandoffText(context, handoff);
+  return renderDocument(context, url, nonce);
 }

@@ -12,8 +12,8 @@ import { useEffect, useState } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { namespaceSetKey } from "@core/i18n/namespaces";
-import { loadDictionary, rememberDictionary, rootDictionary } from "~/i18n/dictionary-text";
-import { dictionaryAsset } from "@server/http/dictionary-asset";
+import { loadDictionary, rootDictionary } from "~/i18n/dictionary-text";
+import { rememberPageDictionary } from "~/i18n/page-dictionary.server";
 import { FALLBACK } from "~/i18n/fallback";
 import { I18nProvider, useT } from "~/i18n/react";
 import { AppShell } from "~/components/shell/app-shell";
@@ -32,8 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   });
   // Only this page's namespaces; both languages have every key (tests/unit/i18n.test.ts). The page
   // names the file (decision 356); this render uses the text the server holds.
-  const dictionary = dictionaryAsset(lang, url.pathname);
-  rememberDictionary(dictionary.href, dictionary.text);
+  const dictionary = rememberPageDictionary(lang, url.pathname);
   return {
     lang,
     theme,

@@ -115,6 +115,8 @@ export interface BuildAppOptions {
   database: Database;
   /** The React Router server build; omitted in API tests. */
   ssrBuild?: ServerBuild;
+  /** The built bundle, which render threads load (decision 405); unset, pages render on the main thread. */
+  renderThreadUrl?: string;
   /** Folder of the browser build (build/client). */
   clientDir?: string;
   /**
@@ -290,7 +292,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
-  if (opts.ssrBuild) await registerSsr(app, opts.ssrBuild, config.NODE_ENV);
+  if (opts.ssrBuild) await registerSsr(app, opts.ssrBuild, config.NODE_ENV, opts.renderThreadUrl);
 
   return app;
 }

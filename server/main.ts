@@ -16,6 +16,8 @@ export interface StartOptions {
   ssrBuild: ServerBuild;
   /** The build folder (holds client/ and server/); the launcher knows where it is. */
   buildDir: string;
+  /** The bundle a render thread loads (decision 405); without it pages render on the main thread. */
+  renderThreadUrl?: string;
 }
 
 /** Set in the child that prepares an embedded database (prepareEmbeddedInChild). */
@@ -43,7 +45,7 @@ async function prepareEmbeddedInChild(): Promise<void> {
 }
 
 /** Opens the database, builds the app and listens until SIGTERM/SIGINT. */
-export async function startServer({ ssrBuild, buildDir }: StartOptions) {
+export async function startServer({ ssrBuild, buildDir, renderThreadUrl }: StartOptions) {
   const config = loadConfig();
   const prepareOnly = process.env[PREPARE_ONLY] === "1";
   if (!config.DATABASE_URL && !prepareOnly) await prepareEmbeddedInChild();
@@ -53,6 +55,7 @@ export async function startServer({ ssrBuild, buildDir }: StartOptions) {
     config,
     database,
     ssrBuild,
+    renderThreadUrl,
     clientDir: path.join(buildDir, "client"),
     started: false,
   });

@@ -63,8 +63,14 @@ type StreamRead = Promise<void> & { result?: { done: boolean; value: string } };
  * page, so a React Router that stops looking there fails it rather than a shop's pages.
  */
 export async function readHandoffAhead(context: EntryContext): Promise<void> {
+  const text = await readHandoffText(context);
+  if (text !== undefined) keepHandoffText(context, text);
+}
+
+/** React Router's loader data for the browser, read to its end (undefined when the page has none). */
+export async function readHandoffText(context: EntryContext): Promise<string | undefined> {
   const stream = context.serverHandoffStream;
-  if (!stream) return;
+  if (!stream) return undefined;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -75,6 +81,14 @@ export async function readHandoffAhead(context: EntryContext): Promise<void> {
   }
   text += decoder.decode();
   reader.releaseLock();
+  return text;
+}
+
+/**
+ * Leaves the loader data's text where `StreamTransfer` looks before it reads (readHandoffAhead):
+ * on the main thread after reading the stream, in a render thread with the text it was sent.
+ */
+export function keepHandoffText(context: EntryContext, text: string): void {
   const read: StreamRead = Object.assign(Promise.resolve(), { result: { done: true, value: text } });
   (context.renderMeta as { streamCache?: Record<number, StreamRead> }).streamCache = { 0: read };
 }

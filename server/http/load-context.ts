@@ -1,6 +1,7 @@
 import type { Lang, Theme } from "@core/constants";
 import type { AppDeps } from "../deps";
 import type { SessionUser } from "../modules/accounts/sessions";
+import type { RenderThreads } from "./render-threads";
 import type { SharedLimits } from "./shared-rate-limit";
 
 /** What the Fastify server hands every loader and action (see ssr.ts); app/load-context.ts types React Router's context with it. */
@@ -23,4 +24,6 @@ export interface AppLoadContextValue {
    * about 3 % of a page's CPU. Unset for answers without a page (redirects, data, resource routes).
    */
   page?: Buffer;
+  /** The threads pages are rendered on, when the server runs them (decision 405, render-threads.ts). */
+  renderThreads?: RenderThreads;
 }

@@ -16,6 +16,8 @@ import { classifyDbError } from "./db-errors";
 import { metrics } from "../metrics/registry";
 import { measureRender, trackRequestsInFlight } from "./render-cpu";
 import { clearOnWrites, createPageCache, newNonce, type PageCache } from "./page-cache";
+import { startRenderThreads, type RenderThreads } from "./render-threads";
+import { throttledLog } from "./throttled-log";
 import {
   guestPageKey,
   isGuestPageRequest,
@@ -33,9 +35,10 @@ declare module "fastify" {
   }
 }
 
-export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string) {
+export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string, renderThreadUrl?: string) {
   const handle = createRequestHandler(build, mode);
   const { SSR_CONCURRENCY, SSR_QUEUE, SSR_WAIT_MS } = app.deps.config;
+  const renderThreads = startThreads(app, mode, renderThreadUrl);
   const gate = createRenderGate({ limit: SSR_CONCURRENCY, queue: SSR_QUEUE, waitMs: SSR_WAIT_MS });
   const stopRenderMetrics = [
     metrics.gauge("azya_render_queue_waiting", "Pages waiting for a render slot").collect(() => gate.load.waiting),
@@ -197,6 +200,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       ip: req.ip,
       sharedLimits: app.sharedLimits,
       errors: [],
+      renderThreads,
     };
     let response = await handle(request, context as never);
     // A page caught by a lost database is a 503 to try again, like the API's (issue 11).
@@ -221,6 +225,41 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       reply.header("content-security-policy", app.pageCsp(nonce));
     return sendWebResponse(reply, response, context.page, rendered, Boolean(req.sessionToken), visitorGone);
   }
+}
+
+/**
+ * The render threads of a production build (decision 405): RENDER_THREADS of them, by default one
+ * on PostgreSQL and none on the embedded database (config.ts). None under `npm run dev` or in the
+ * API tests, which run the sources, not a bundle a thread could load.
+ */
+function startThreads(app: FastifyInstance, mode: string, bundleUrl: string | undefined): RenderThreads | undefined {
+  const { RENDER_THREADS, DATABASE_URL } = app.deps.config;
+  const count = RENDER_THREADS ?? (DATABASE_URL ? 1 : 0);
+  if (mode !== "production" || !bundleUrl || count === 0) return undefined;
+  const failed = throttledLog(app.log, 30_000);
+  const threads = startRenderThreads({
+    bundleUrl,
+    count,
+    timeoutMs: 30_000,
+    log: (message, error) => (error === undefined ? app.log.warn(message) : failed(error, message)),
+  });
+  const stopMetrics = metrics
+    .gauge("azya_render_thread_pages", "Pages rendered on a render thread, or on the main thread when none could", [
+      "where",
+    ])
+    .collect(() => {
+      const { rendered, fellBack } = threads.counts();
+      return [
+        [{ where: "thread" }, rendered],
+        [{ where: "main_instead" }, fellBack],
+      ];
+    });
+  app.addHook("onClose", async () => {
+    stopMetrics();
+    await threads.close();
+  });
+  app.log.info({ threads: count }, "pages render on threads of their own");
+  return threads;
 }
 
 /**

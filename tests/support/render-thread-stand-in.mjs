@@ -1,0 +1,26 @@
+// A stand-in for a render thread (tests/unit/render-threads.test.ts): it speaks the messages of
+// serveRenders (server/http/render-threads.ts) — { id, payload } in, { id, page, length, failed } or
+// { id, error } out, the page's memory transferred — and does what the payload asks, so the pool's
+// answers, failures, time-outs and restarts can be tested without a build. The real thread (the
+// bundle) is tested in tests/api/render-threads.test.ts.
+import { parentPort, threadId, workerData } from "node:worker_threads";
+
+if (workerData?.role !== "page-render") throw new Error("started without the render role");
+
+parentPort.on("message", ({ id, payload }) => {
+  switch (payload.kind) {
+    case "page": {
+      const page = Buffer.from(`${payload.text} (thread ${threadId})`);
+      const bytes = page.buffer.slice(page.byteOffset, page.byteOffset + page.length);
+      parentPort.postMessage({ id, page: bytes, length: page.length, failed: Boolean(payload.failed) }, [bytes]);
+      return;
+    }
+    case "fail":
+      parentPort.postMessage({ id, error: payload.message });
+      return;
+    case "hang":
+      return;
+    case "exit":
+      process.exit(3);
+  }
+});
