@@ -184,10 +184,10 @@ const envSchema = z.object({
   SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
   /**
    * Threads that render pages beside the main thread (decision 405, server/http/render-threads.ts);
-   * 0 renders on the main thread. Unset: 1 on PostgreSQL, 0 on the embedded database, whose
-   * 300 MB holds PostgreSQL itself (a thread holds its own copy of the bundle, about 40 MB).
+   * 0 renders every page on the main thread. Off unless asked: a thread holds its own copy of the
+   * bundle, 65–80 MB, past DESIGN.md §9's 300 MB on either database.
    */
-  RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(0),
   /** Pages allowed to wait for a render slot; one more answers 503 at once (decision 106). */
   SSR_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   /** How long a page may wait for a render slot before it answers 503 (ms). */

@@ -228,13 +228,12 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
 }
 
 /**
- * The render threads of a production build (decision 405): RENDER_THREADS of them, by default one
- * on PostgreSQL and none on the embedded database (config.ts). None under `npm run dev` or in the
- * API tests, which run the sources, not a bundle a thread could load.
+ * The render threads of a production build (decision 405): RENDER_THREADS of them, none unless
+ * asked (config.ts). None under `npm run dev` or in the API tests, which run the sources, not a
+ * bundle a thread could load.
  */
 function startThreads(app: FastifyInstance, mode: string, bundleUrl: string | undefined): RenderThreads | undefined {
-  const { RENDER_THREADS, DATABASE_URL } = app.deps.config;
-  const count = RENDER_THREADS ?? (DATABASE_URL ? 1 : 0);
+  const count = app.deps.config.RENDER_THREADS;
   if (mode !== "production" || !bundleUrl || count === 0) return undefined;
   const failed = throttledLog(app.log, 30_000);
   const threads = startRenderThreads({

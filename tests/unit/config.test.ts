@@ -12,6 +12,10 @@ describe("configuration from the environment", () => {
     // Pages in flight at once (decisions 366, 394): 8 let a random guest page wait 0.4–1.2 s at
     // p99, 3 about 0.6 s, 2 about 0.4 s for as many pages a second.
     expect(c.SSR_CONCURRENCY).toBe(2);
+    // Pages render on the main thread unless threads are asked for: each costs 65–80 MB (decision 405).
+    expect(c.RENDER_THREADS).toBe(0);
+    expect(loadConfig({ NODE_ENV: "test", RENDER_THREADS: "2" }).RENDER_THREADS).toBe(2);
+    expect(() => loadConfig({ NODE_ENV: "test", RENDER_THREADS: "-1" })).toThrow();
   });
 
   it("enables card payment only when every PAYMOB_ setting is present", () => {

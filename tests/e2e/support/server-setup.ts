@@ -26,8 +26,9 @@ export default async function setup(project: TestProject) {
       COD_OPEN_LIMIT: "100",
       // Every page the journeys open checks that the shell's kept parts match their inputs (decision 387).
       KEPT_MARKUP_VERIFY: "1",
-      // Pages render on a thread of their own, as on PostgreSQL by default (decision 405): every
-      // journey hydrates and works on pages the thread rendered.
+      // Pages render on a thread of their own (decision 405; off by default): every journey
+      // hydrates and works on pages the thread rendered. The main thread's render is the API
+      // suites' (tests/api), and tests/api/render-threads.test.ts compares the two.
       RENDER_THREADS: "1",
     },
     // The browser journeys run against the server as `npm start` runs it, Node flags included.
