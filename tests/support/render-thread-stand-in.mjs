@@ -22,5 +22,9 @@ parentPort.on("message", ({ id, payload }) => {
       return;
     case "exit":
       process.exit(3);
+      break;
+    default:
+      // A real page's payload (tests/api/render-thread-fallback.test.ts): a thread that cannot render it.
+      parentPort.postMessage({ id, error: "the stand-in renders no real page" });
   }
 });
