@@ -42,7 +42,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedReference(database.db);
   await seedShipping(database.db);
-  const bundle = (await import(pathToFileURL(serverEntry).href)) as { buildApp: typeof buildApp; ssrBuild: ServerBuild };
+  const bundle = (await import(pathToFileURL(serverEntry).href)) as {
+    buildApp: typeof buildApp;
+    ssrBuild: ServerBuild;
+  };
   app = await bundle.buildApp({
     config,
     database,
@@ -72,7 +75,11 @@ describe.skipIf(!built)("a page its render thread could not render (built server
         pages++;
       }
     }
-    const metrics = await app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const metrics = await app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     const count = (where: string) =>
       Number(new RegExp(`azya_render_thread_pages\\{where="${where}"\\} (\\d+)`).exec(metrics.body)?.[1]);
     expect(count("main_instead")).toBe(pages);
