@@ -6,7 +6,7 @@
  * (encoding each to bytes, copying it into a view, handing it to a stream) and the microtask hops
  * of a Suspense boundary that waits. What waited on every page was React Router's copy of the loader
  * data for the browser: its `StreamTransfer` component reads a stream inside Suspense.
- * `readHandoffAhead` reads that stream first and leaves it where the component looks before
+ * `readHandoffText` reads that stream first and `keepHandoffText` leaves it where the component looks before
  * reading, so the page renders without suspending.
  */
 import type { ReactElement } from "react";
@@ -56,18 +56,13 @@ const doctypeFor = (html: string) => (html.startsWith("<html") ? "<!DOCTYPE html
 type StreamRead = Promise<void> & { result?: { done: boolean; value: string } };
 
 /**
- * Reads React Router's loader data for the browser (a turbo-stream) to its end and leaves it as one
- * finished read where its `StreamTransfer` component looks first (`renderMeta.streamCache`, keyed
- * by the read's number). The component then writes the same scripts as chunk by chunk: the whole
- * text enqueued, then the stream closed. tests/api/edge-pages.test.ts reads the data back from a
- * page, so a React Router that stops looking there fails it rather than a shop's pages.
+ * React Router's loader data for the browser (a turbo-stream), read to its end (undefined when the
+ * page has none). `keepHandoffText` leaves it as one finished read where its `StreamTransfer`
+ * component looks first (`renderMeta.streamCache`, keyed by the read's number). The component then
+ * writes the same scripts as chunk by chunk: the whole text enqueued, then the stream closed.
+ * tests/api/edge-pages.test.ts reads the data back from a page, so a React Router that stops
+ * looking there fails it rather than a shop's pages.
  */
-export async function readHandoffAhead(context: EntryContext): Promise<void> {
-  const text = await readHandoffText(context);
-  if (text !== undefined) keepHandoffText(context, text);
-}
-
-/** React Router's loader data for the browser, read to its end (undefined when the page has none). */
 export async function readHandoffText(context: EntryContext): Promise<string | undefined> {
   const stream = context.serverHandoffStream;
   if (!stream) return undefined;
@@ -85,7 +80,7 @@ export async function readHandoffText(context: EntryContext): Promise<string | u
 }
 
 /**
- * Leaves the loader data's text where `StreamTransfer` looks before it reads (readHandoffAhead):
+ * Leaves the loader data's text where `StreamTransfer` looks before it reads (readHandoffText):
  * on the main thread after reading the stream, in a render thread with the text it was sent.
  */
 export function keepHandoffText(context: EntryContext, text: string): void {

@@ -30,7 +30,8 @@ export interface ThreadPayload {
   handler: {
     basename: StaticHandlerContext["basename"];
     location: StaticHandlerContext["location"];
-    matches: { params: Match["params"]; pathname: string; pathnameBase: string; routeId: string }[];
+    /** Only a match's route id is read of its route: the static router finds the route itself by it. */
+    matches: (Pick<Match, "params" | "pathname" | "pathnameBase"> & { route: { id: string } })[];
     loaderData: StaticHandlerContext["loaderData"];
     statusCode: number;
     deepestRenderedBoundaryId: string | null | undefined;
@@ -65,7 +66,7 @@ export function threadPayload(
         params: m.params,
         pathname: m.pathname,
         pathnameBase: m.pathnameBase,
-        routeId: m.route.id,
+        route: { id: m.route.id },
       })),
       loaderData: handler.loaderData,
       statusCode: handler.statusCode,
@@ -134,13 +135,7 @@ function entryContextOf(build: ServerBuild, payload: ThreadPayload): EntryContex
   const staticHandlerContext: StaticHandlerContext = {
     basename: handler.basename,
     location: handler.location,
-    // Only a match's route id is read: the static router finds the route itself by it.
-    matches: handler.matches.map((m) => ({
-      params: m.params,
-      pathname: m.pathname,
-      pathnameBase: m.pathnameBase,
-      route: { id: m.routeId },
-    })) as StaticHandlerContext["matches"],
+    matches: handler.matches as StaticHandlerContext["matches"],
     loaderData: handler.loaderData,
     actionData: null,
     errors: null,

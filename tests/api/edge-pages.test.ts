@@ -4,19 +4,12 @@
  * and a page that cannot get a render slot in time answers 503 instead of waiting forever.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import fs from "node:fs";
-import os from "node:os";
 import net from "node:net";
-import path from "node:path";
 import zlib from "node:zlib";
-import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
-import { loadConfig } from "../../server/config";
-import type { buildApp } from "../../server/app";
 import type { Database } from "../../server/db/client";
-import { seedReference, seedShipping } from "../../server/db/seed/reference";
-import { createTestDatabase, onPostgres } from "../support/test-app";
+import { onPostgres } from "../support/test-app";
+import { bundleBuilt, openBuiltApp, type BuiltApp } from "../support/built-app";
 import { signedIn } from "../support/factories";
 import { makeProduct } from "../support/catalog-factories";
 import { products, wishlistItems } from "../../server/db/schema";
@@ -24,47 +17,26 @@ import pg from "pg";
 import { eq, sql } from "drizzle-orm";
 import { inject } from "vitest";
 
-const serverEntry = path.resolve("build/server/index.js");
-const built = fs.existsSync(serverEntry);
-
+let built: BuiltApp;
 let app: FastifyInstance;
 let database: Database;
-let dataDir: string;
 let port = 0;
 
 beforeAll(async () => {
-  if (!built) return;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-edge-pages-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    PUBLIC_URL: "https://azya.example",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    SEED_DEMO: "false",
+  if (!bundleBuilt) return;
+  built = await openBuiltApp("shop-edge-pages-", {
     SSR_CONCURRENCY: "1",
     SSR_QUEUE: "1",
     SSR_WAIT_MS: "300",
     // Twenty posts to the sign-in page below stay under its limit.
     RATE_LIMIT_SCALE: "100",
-  } as NodeJS.ProcessEnv);
-  database = await createTestDatabase();
-  await seedReference(database.db);
-  await seedShipping(database.db);
-  // The bundle holds the whole server (decision 150): its own buildApp serves its own pages, so
-  // the services the pages call and the app that answers are one copy, as in production.
-  const bundle = (await import(pathToFileURL(serverEntry).href)) as {
-    buildApp: typeof buildApp;
-    ssrBuild: ServerBuild;
-  };
-  app = await bundle.buildApp({ config, database, ssrBuild: bundle.ssrBuild, mailTransport: { async send() {} } });
+  });
+  ({ app, database } = built);
   await app.listen({ port: 0, host: "127.0.0.1" });
   port = (app.server.address() as net.AddressInfo).port;
 });
 afterAll(async () => {
-  if (!built) return;
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (bundleBuilt) await built.close();
 });
 
 /** The test database's own URL, for a second connection that plays the database's part. */
@@ -74,7 +46,7 @@ const databaseUrlOf = (name: string) => {
   return u.toString();
 };
 
-describe.skipIf(!built)("rendered pages (needs `npm run build`)", () => {
+describe.skipIf(!bundleBuilt)("rendered pages (needs `npm run build`)", () => {
   it("marks a signed-in page private, no-store and varying on Cookie", async () => {
     const { cookie } = await signedIn(database.db);
     const res = await app.inject({ method: "GET", url: "/account", headers: { cookie } });

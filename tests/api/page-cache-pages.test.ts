@@ -5,60 +5,26 @@
  * (its scripts allowed by their hashes) and is compressed once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import crypto from "node:crypto";
 import zlib from "node:zlib";
-import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
-import type { ServerBuild } from "react-router";
-import { loadConfig } from "../../server/config";
-import type { buildApp } from "../../server/app";
 import type { Database } from "../../server/db/client";
-import { seedReference, seedShipping } from "../../server/db/seed/reference";
-import { createTestDatabase } from "../support/test-app";
+import { bundleBuilt, openBuiltApp, type BuiltApp } from "../support/built-app";
 import { signedIn } from "../support/factories";
 import { makeProduct, productBody } from "../support/catalog-factories";
 
-const serverEntry = path.resolve("build/server/index.js");
-const built = fs.existsSync(serverEntry);
-
+let built: BuiltApp;
 let app: FastifyInstance;
 let database: Database;
-let dataDir: string;
 
 beforeAll(async () => {
-  if (!built) return;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-page-cache-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    PUBLIC_URL: "https://azya.example",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    SEED_DEMO: "false",
-  } as NodeJS.ProcessEnv);
-  database = await createTestDatabase();
-  await seedReference(database.db);
-  await seedShipping(database.db);
-  const bundle = (await import(pathToFileURL(serverEntry).href)) as {
-    buildApp: typeof buildApp;
-    ssrBuild: ServerBuild;
-  };
-  app = await bundle.buildApp({
-    config,
-    database,
-    ssrBuild: bundle.ssrBuild,
-    mailTransport: { async send() {} },
-    runJobs: false,
-  });
+  if (!bundleBuilt) return;
+  built = await openBuiltApp("shop-page-cache-", {}, { runJobs: false });
+  ({ app, database } = built);
   await app.ready();
 });
 afterAll(async () => {
-  if (!built) return;
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (bundleBuilt) await built.close();
 });
 
 const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
@@ -72,7 +38,7 @@ const inlineScriptsOf = (html: string) => [
   ),
 ];
 
-describe.skipIf(!built)("guest pages from the page cache (needs `npm run build`)", () => {
+describe.skipIf(!bundleBuilt)("guest pages from the page cache (needs `npm run build`)", () => {
   it("sends a page asked once with a nonce of its own, private; keeps it from the second ask (decision 397)", async () => {
     const once = await app.inject({ method: "GET", url: "/about?first=ask" });
     expect(once.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "react-router";
 import { pageText } from "../../app/lib/page-pieces.server";
-import { readHandoffAhead, renderPage as renderPieces } from "../../app/lib/render-page.server";
+import { keepHandoffText, readHandoffText, renderPage as renderPieces } from "../../app/lib/render-page.server";
 
 const h = createElement;
 
@@ -80,7 +80,7 @@ describe("a page rendered whole to a string (decision 384)", () => {
       },
     });
     const context = { serverHandoffStream: stream, renderMeta: {} } as unknown as EntryContext;
-    await readHandoffAhead(context);
+    keepHandoffText(context, (await readHandoffText(context))!);
     const cache = (context.renderMeta as { streamCache: Record<number, { result: unknown }> }).streamCache;
     expect(cache[0]!.result).toEqual({ done: true, value: '[{"name":"فستان"}]\n' });
     expect(stream.locked).toBe(false);
