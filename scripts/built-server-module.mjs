@@ -1,4 +1,4 @@
-// The built server bundle's exports, for the command-line tools (backup, restore).
+// The built server's own exports (server/server-entry.ts), for the command-line tools (backup, restore).
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { SERVER_BUNDLE } from "./built-server.mjs";
@@ -8,5 +8,6 @@ export async function loadBuiltServer() {
     console.error("No build found: run `npm run build` first (or `npm start`, which builds when needed).");
     process.exit(1);
   }
-  return import(pathToFileURL(SERVER_BUNDLE).href);
+  const bundle = await import(pathToFileURL(SERVER_BUNDLE).href);
+  return bundle.loadServer();
 }

@@ -21,17 +21,19 @@ const entry = "/server/app-entry.ts";
 const load = () => vite.ssrLoadModule(entry);
 
 const first = await load();
-const config = first.loadConfig();
-const database = await first.openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db") });
-await first.migrateDatabase(database);
+const services = await first.loadServer();
+const config = services.loadConfig();
+const database = await services.openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "db") });
+await services.migrateDatabase(database);
 
 let current = await build(first);
-await first.seedOnStart(current.deps);
+await services.seedOnStart(current.deps);
 let stale = false;
 let rebuilding = null;
 
 async function build(mod) {
-  const app = await mod.buildApp({ config, database, ssrBuild: mod.ssrBuild });
+  const { buildApp } = await mod.loadServer();
+  const app = await buildApp({ config, database, ssrBuild: mod.ssrBuild });
   await app.ready();
   return app;
 }

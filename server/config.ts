@@ -1,5 +1,6 @@
 import { z } from "zod";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { trimTrailingSlashes } from "@core/trim-slashes";
 import type { S3Settings } from "./storage/s3-store";
@@ -9,6 +10,12 @@ const booleanString = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+/**
+ * Render threads when RENDER_THREADS is unset: one when a second core can run it beside the main
+ * thread; on one core a thread would only take turns with the main thread and cost its memory.
+ */
+export const defaultRenderThreads = (cores: number) => (cores > 1 ? 1 : 0);
 
 /** An amount in EGP: at most two decimals (piastres), not negative, below a million. */
 const egpAmount = z.coerce
@@ -184,10 +191,15 @@ const envSchema = z.object({
   SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
   /**
    * Threads that render pages beside the main thread (decision 405, server/http/render-threads.ts);
-   * 0 renders every page on the main thread. Off unless asked: a thread holds its own copy of the
-   * bundle, 65–80 MB, past DESIGN.md §9's 300 MB on either database.
+   * 0 renders every page on the main thread. Unset: one where the machine has a second core to run
+   * it on, none on one core (decision 406: a thread holds the pages' half of the bundle, 30–45 MB).
    */
-  RENDER_THREADS: z.coerce.number().int().min(0).max(16).default(0),
+  RENDER_THREADS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(16)
+    .default(() => defaultRenderThreads(os.availableParallelism())),
   /** Pages allowed to wait for a render slot; one more answers 503 at once (decision 106). */
   SSR_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   /** How long a page may wait for a render slot before it answers 503 (ms). */

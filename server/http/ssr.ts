@@ -228,9 +228,9 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
 }
 
 /**
- * The render threads of a production build (decision 405): RENDER_THREADS of them, none unless
- * asked (config.ts). None under `npm run dev` or in the API tests, which run the sources, not a
- * bundle a thread could load.
+ * The render threads of a production build (decision 405): RENDER_THREADS of them, one on a
+ * machine with a second core unless set (config.ts, decision 406). None under `npm run dev` or in
+ * the API tests, which run the sources, not a bundle a thread could load.
  */
 function startThreads(app: FastifyInstance, mode: string, bundleUrl: string | undefined): RenderThreads | undefined {
   const count = app.deps.config.RENDER_THREADS;

@@ -1,11 +1,13 @@
 /**
  * The server is built once (decision 150): `npm run build` leaves one server bundle,
  * build/server/index.js (with its chunks under build/server/assets), which holds the services and
- * React Router's server build together. A second bundle of the services (the former esbuild
+ * React Router's server build together; the boot's half is a chunk it imports on demand (decision 406). A second bundle of the services (the former esbuild
  * dist/server.js) or the services leaking into the browser build fails here.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { forgetMaps, sourceMappedStack } from "../../server/logging/source-mapped-stack";
@@ -32,6 +34,24 @@ const SERVER_CODE = [
   /^async function placeOrder\b/gm, // a service (orders)
   /^async function migrateDatabase\b/gm, // server/db/client.ts
 ];
+
+const read = (file: string) => fs.readFileSync(file, "utf8");
+
+/** The files a module imports statically, transitively, and the packages they import. */
+function staticGraph(entry: string) {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const [, spec] of read(file).matchAll(/^import\s+(?:[^"]*?from\s+)?"([^"]+)";?$/gm)) {
+      if (spec.startsWith(".")) visit(path.resolve(path.dirname(file), spec));
+      else packages.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]);
+    }
+  };
+  visit(entry);
+  return { files: [...files], packages: [...packages] };
+}
 
 const count = (files: string[], re: RegExp) =>
   files.reduce((n, file) => n + (fs.readFileSync(file, "utf8").match(re)?.length ?? 0), 0);
@@ -77,11 +97,58 @@ describe("the build", () => {
     }
   });
 
-  it("maps a logged frame of the server bundle back to its TypeScript line (decision 363)", () => {
-    const bundle = path.join(root, "build/server/index.js");
-    const lines = fs.readFileSync(bundle, "utf8").split("\n");
+  it("leaves the server's own half out of what a render thread loads (decision 406)", () => {
+    // A render thread imports index.js: every module it imports statically, not the boot's chunk.
+    const loaded = staticGraph(path.join(root, "build/server/index.js"));
+    for (const pkg of [
+      "fastify",
+      "@electric-sql/pglite",
+      "pdfkit",
+      "nodemailer",
+      "ioredis",
+      "pino",
+      "@aws-sdk/client-s3",
+    ]) {
+      expect(loaded.packages, pkg).not.toContain(pkg);
+    }
+    // The boot is in the build, one dynamic import away.
+    const bootChunks = jsFiles(path.join(root, "build/server")).filter((f) =>
+      /^async function buildApp\b/m.test(read(f)),
+    );
+    expect(bootChunks).toHaveLength(1);
+    expect(loaded.files).not.toContain(bootChunks[0]);
+  });
+
+  it("keeps no module Node read only for its exports once the bundle and the boot have loaded (decision 406)", () => {
+    // A process of its own: the module cache is per process, and this one's holds vitest's.
+    const script = `
+      import { createRequire } from "node:module";
+      const cache = createRequire(import.meta.url).cache;
+      const bundle = await import(${JSON.stringify(pathToFileURL(path.join(root, "build/server/index.js")).href)});
+      const afterPages = Object.keys(cache);
+      await bundle.loadServer();
+      const unrun = Object.values(cache).filter((m) => !m.loaded).map((m) => m.id);
+      console.log(JSON.stringify({ afterPages, all: Object.keys(cache), unrun }));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    const { afterPages, all, unrun } = JSON.parse(out.toString()) as Record<string, string[]>;
+    expect(unrun).toEqual([]);
+    expect(afterPages.some((f) => f.endsWith("react-dom.production.min.js"))).toBe(true);
+    expect(all.filter((f) => /\.development\.js$/.test(f))).toEqual([]);
+  });
+
+  it("writes the server's files in one byte a character, as V8 then keeps their sources (decision 406)", () => {
+    // One character past Latin-1 (an Arabic word, a dash in a comment) doubles a file's kept source.
+    const wide = jsFiles(path.join(root, "build/server")).filter((f) => /[^\u0000-\u00ff]/.test(read(f)));
+    expect(wide.map((f) => path.relative(root, f))).toEqual([]);
+  });
+
+  it("maps a logged frame of the server build back to its TypeScript line (decision 363)", () => {
+    const bundle = jsFiles(path.join(root, "build/server")).find((f) => /^var KEEP_MS = /m.test(read(f)));
+    expect(bundle).toBeDefined();
+    const lines = read(bundle as string).split("\n");
     const row = lines.findIndex((line) => line.startsWith("var KEEP_MS = "));
-    expect(row).toBeGreaterThan(0);
     const sourceFile = "server/logging/source-mapped-stack.ts";
     const sourceRow = fs
       .readFileSync(path.join(root, sourceFile), "utf8")

@@ -47,10 +47,11 @@ export async function openBuiltApp(
   await seedReference(database.db);
   await seedShipping(database.db);
   const bundle = (await import(pathToFileURL(serverBundle).href)) as {
-    buildApp: typeof buildApp;
+    loadServer(): Promise<{ buildApp: typeof buildApp }>;
     ssrBuild: ServerBuild;
   };
-  const app = await bundle.buildApp({
+  const { buildApp: buildBuiltApp } = await bundle.loadServer();
+  const app = await buildBuiltApp({
     config,
     database,
     ssrBuild: bundle.ssrBuild,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
+import os from "node:os";
+import { defaultRenderThreads, loadConfig } from "../../server/config";
 
 describe("configuration from the environment", () => {
   it("has working defaults on a bare machine (PGlite, port 3000, ./data)", () => {
@@ -12,8 +13,12 @@ describe("configuration from the environment", () => {
     // Pages in flight at once (decisions 366, 394): 8 let a random guest page wait 0.4–1.2 s at
     // p99, 3 about 0.6 s, 2 about 0.4 s for as many pages a second.
     expect(c.SSR_CONCURRENCY).toBe(2);
-    // Pages render on the main thread unless threads are asked for: each costs 65–80 MB (decision 405).
-    expect(c.RENDER_THREADS).toBe(0);
+    // One render thread where a second core can run it, none on one core (decision 406).
+    expect(c.RENDER_THREADS).toBe(defaultRenderThreads(os.availableParallelism()));
+    expect(defaultRenderThreads(1)).toBe(0);
+    expect(defaultRenderThreads(2)).toBe(1);
+    expect(defaultRenderThreads(64)).toBe(1);
+    expect(loadConfig({ NODE_ENV: "test", RENDER_THREADS: "0" }).RENDER_THREADS).toBe(0);
     expect(loadConfig({ NODE_ENV: "test", RENDER_THREADS: "2" }).RENDER_THREADS).toBe(2);
     expect(() => loadConfig({ NODE_ENV: "test", RENDER_THREADS: "-1" })).toThrow();
   });

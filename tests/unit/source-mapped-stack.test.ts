@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { errWithSourceStack, forgetMaps, keptMaps, sourceMappedStack } from "../../server/logging/source-mapped-stack";
 import {
   EMBEDDED_GLIBC_TUNABLES,
+  SERVER_GLIBC_TUNABLES,
   EMBEDDED_NODE_FLAGS,
   SERVER_NODE_FLAGS,
   serverEnvAdditions,
@@ -115,7 +116,10 @@ describe("the built server's Node flags", () => {
     expect(EMBEDDED_NODE_FLAGS).not.toContain("--enable-source-maps");
     expect(serverNodeFlags({ DATABASE_URL: "postgres://db/shop" })).toEqual(SERVER_NODE_FLAGS);
     expect(serverEnvAdditions({})).toEqual({ GLIBC_TUNABLES: EMBEDDED_GLIBC_TUNABLES });
-    expect(serverEnvAdditions({ DATABASE_URL: "postgres://db/shop" })).toEqual({});
+    // Two malloc arenas on either database (decision 406); small blocks' own mappings only on the embedded one.
+    expect(EMBEDDED_GLIBC_TUNABLES).toContain("glibc.malloc.arena_max=2");
+    expect(serverEnvAdditions({ DATABASE_URL: "postgres://db/shop" })).toEqual({ GLIBC_TUNABLES: SERVER_GLIBC_TUNABLES });
+    expect(SERVER_GLIBC_TUNABLES).toBe("glibc.malloc.arena_max=2");
     // An operator's own tunables win.
     expect(serverEnvAdditions({ GLIBC_TUNABLES: "glibc.malloc.arena_max=2" })).toEqual({});
   });
