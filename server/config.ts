@@ -17,6 +17,14 @@ const booleanString = z
  */
 export const defaultRenderThreads = (cores: number) => (cores > 1 ? 1 : 0);
 
+/**
+ * Pages in flight when SSR_CONCURRENCY is unset: two for the main thread (decisions 366, 394: more
+ * only interleave on one thread and stretch the slowest page), and two more for each render thread,
+ * which renders while the main thread runs the next pages' loaders: with two in all, one of the two
+ * stood idle while the other worked (decision 406: the mix 364 → 602 a second with one thread).
+ */
+export const pagesInFlight = (renderThreads: number) => 2 * (1 + renderThreads);
+
 /** An amount in EGP: at most two decimals (piastres), not negative, below a million. */
 const egpAmount = z.coerce
   .number()
@@ -186,9 +194,12 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   /** Rate limits can be loosened for the browser tests, never switched off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-  /** Pages rendered at once; more wait their turn (server/http/render-gate.ts). */
-  // Two pages in flight at once (decisions 366, 394): more only interleave on the one thread and stretch the slowest.
-  SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Pages in flight at once, from their loaders to their last byte rendered; more wait their turn
+   * (server/http/render-gate.ts). Unset: two for each thread that renders pages (pagesInFlight), as
+   * many as run: the main thread's, and the render threads' of a built server.
+   */
+  SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   /**
    * Threads that render pages beside the main thread (decision 405, server/http/render-threads.ts);
    * 0 renders every page on the main thread. Unset: one where the machine has a second core to run

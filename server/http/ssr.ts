@@ -18,6 +18,7 @@ import { measureRender, trackRequestsInFlight } from "./render-cpu";
 import { clearOnWrites, createPageCache, newNonce, type PageCache } from "./page-cache";
 import { startRenderThreads, type RenderThreads } from "./render-threads";
 import { throttledLog } from "./throttled-log";
+import { pagesInFlight } from "../config";
 import {
   guestPageKey,
   isGuestPageRequest,
@@ -39,10 +40,12 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
   const handle = createRequestHandler(build, mode);
   const { SSR_CONCURRENCY, SSR_QUEUE, SSR_WAIT_MS } = app.deps.config;
   const renderThreads = startThreads(app, mode, renderThreadUrl);
-  const gate = createRenderGate({ limit: SSR_CONCURRENCY, queue: SSR_QUEUE, waitMs: SSR_WAIT_MS });
+  const limit = SSR_CONCURRENCY ?? pagesInFlight(renderThreads ? app.deps.config.RENDER_THREADS : 0);
+  const gate = createRenderGate({ limit, queue: SSR_QUEUE, waitMs: SSR_WAIT_MS });
   const stopRenderMetrics = [
     metrics.gauge("azya_render_queue_waiting", "Pages waiting for a render slot").collect(() => gate.load.waiting),
     metrics.gauge("azya_render_active", "Pages rendering now").collect(() => gate.load.active),
+    metrics.gauge("azya_render_slots", "Pages allowed in flight at once (SSR_CONCURRENCY)").collect(() => limit),
   ];
   app.addHook("onClose", async () => {
     for (const stop of stopRenderMetrics) stop();

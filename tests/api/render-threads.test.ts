@@ -52,7 +52,8 @@ async function threadCounts(server: BuiltServer) {
   const text = await res.text();
   const count = (where: string) =>
     Number(new RegExp(`azya_render_thread_pages\\{where="${where}"\\} (\\d+)`).exec(text)?.[1] ?? Number.NaN);
-  return { thread: count("thread"), mainInstead: count("main_instead") };
+  const slots = Number(/azya_render_slots (\d+)/.exec(text)?.[1] ?? Number.NaN);
+  return { thread: count("thread"), mainInstead: count("main_instead"), slots };
 }
 
 describe.skipIf(!canRunCluster())("pages on a render thread (built server, PostgreSQL)", () => {
@@ -98,6 +99,9 @@ describe.skipIf(!canRunCluster())("pages on a render thread (built server, Postg
       expect(counts.mainInstead).toBe(0);
       expect(counts.thread).toBeGreaterThanOrEqual((pages.length - 1) * 4 - 4);
       expect(Number.isNaN((await threadCounts(single)).thread)).toBe(true);
+      // Two pages in flight for each thread that renders: the main thread, and the render thread (decision 406).
+      expect(counts.slots).toBe(4);
+      expect((await threadCounts(single)).slots).toBe(2);
     } finally {
       await threaded.stop();
       await single.stop();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import os from "node:os";
-import { defaultRenderThreads, loadConfig } from "../../server/config";
+import { defaultRenderThreads, loadConfig, pagesInFlight } from "../../server/config";
 
 describe("configuration from the environment", () => {
   it("has working defaults on a bare machine (PGlite, port 3000, ./data)", () => {
@@ -10,9 +10,14 @@ describe("configuration from the environment", () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir.endsWith("data")).toBe(true);
     expect(c.cardPaymentEnabled).toBe(false);
-    // Pages in flight at once (decisions 366, 394): 8 let a random guest page wait 0.4–1.2 s at
-    // p99, 3 about 0.6 s, 2 about 0.4 s for as many pages a second.
-    expect(c.SSR_CONCURRENCY).toBe(2);
+    // Pages in flight at once (decisions 366, 394): on one thread 8 let a random guest page wait
+    // 0.4–1.2 s at p99, 3 about 0.6 s, 2 about 0.4 s for as many pages a second. Two more for each
+    // render thread, which renders while the main thread loads the next (decision 406).
+    // (server/http/ssr.ts counts the threads that run: none under the API tests, which render on the main thread.)
+    expect(c.SSR_CONCURRENCY).toBeUndefined();
+    expect(pagesInFlight(0)).toBe(2);
+    expect(pagesInFlight(1)).toBe(4);
+    expect(loadConfig({ NODE_ENV: "test", SSR_CONCURRENCY: "3" }).SSR_CONCURRENCY).toBe(3);
     // One render thread where a second core can run it, none on one core (decision 406).
     expect(c.RENDER_THREADS).toBe(defaultRenderThreads(os.availableParallelism()));
     expect(defaultRenderThreads(1)).toBe(0);
