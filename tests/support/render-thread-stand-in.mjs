@@ -3,7 +3,7 @@
 // { id, error } out, the page's memory transferred — and does what the payload asks, so the pool's
 // answers, failures, time-outs and restarts can be tested without a build. The real thread (the
 // bundle) is tested in tests/api/render-threads.test.ts.
-import { parentPort, threadId, workerData } from "node:worker_threads";
+import { parentPort, resourceLimits, threadId, workerData } from "node:worker_threads";
 
 if (workerData?.role !== "page-render") throw new Error("started without the render role");
 
@@ -18,6 +18,13 @@ parentPort.on("message", ({ id, payload }) => {
     case "fail":
       parentPort.postMessage({ id, error: payload.message });
       return;
+    case "limits": {
+      // The heap limits the thread was started with, as the page's text.
+      const page = Buffer.from(JSON.stringify(resourceLimits));
+      const bytes = page.buffer.slice(page.byteOffset, page.byteOffset + page.length);
+      parentPort.postMessage({ id, page: bytes, length: page.length, failed: false }, [bytes]);
+      return;
+    }
     case "hang":
       return;
     case "exit":

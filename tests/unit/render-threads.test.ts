@@ -48,6 +48,13 @@ describe("render threads (decision 405)", () => {
     expect(threads.counts()).toEqual({ rendered: 2, fellBack: 0 });
   });
 
+  it("starts its threads with a small heap: 96 MB old, 8 MB young (decisions 405, 406)", async () => {
+    const { page } = await start().render({ kind: "limits" });
+    const limits = JSON.parse(page.toString()) as Record<string, number>;
+    expect(limits.maxOldGenerationSizeMb).toBe(96);
+    expect(limits.maxYoungGenerationSizeMb).toBe(8);
+  });
+
   it("rejects with the thread's error, and the thread serves the next page", async () => {
     const threads = start();
     await expect(threads.render({ kind: "fail", message: "render broke" })).rejects.toThrow("render broke");

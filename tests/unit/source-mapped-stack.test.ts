@@ -118,7 +118,9 @@ describe("the built server's Node flags", () => {
     expect(serverEnvAdditions({})).toEqual({ GLIBC_TUNABLES: EMBEDDED_GLIBC_TUNABLES });
     // Two malloc arenas on either database (decision 406); small blocks' own mappings only on the embedded one.
     expect(EMBEDDED_GLIBC_TUNABLES).toContain("glibc.malloc.arena_max=2");
-    expect(serverEnvAdditions({ DATABASE_URL: "postgres://db/shop" })).toEqual({ GLIBC_TUNABLES: SERVER_GLIBC_TUNABLES });
+    expect(serverEnvAdditions({ DATABASE_URL: "postgres://db/shop" })).toEqual({
+      GLIBC_TUNABLES: SERVER_GLIBC_TUNABLES,
+    });
     expect(SERVER_GLIBC_TUNABLES).toBe("glibc.malloc.arena_max=2");
     // An operator's own tunables win.
     expect(serverEnvAdditions({ GLIBC_TUNABLES: "glibc.malloc.arena_max=2" })).toEqual({});
