@@ -21,13 +21,15 @@ export const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-
  * keeps the faster defaults (240–247 MB after the whole bench).
  */
 export const EMBEDDED_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=2"];
-export const EMBEDDED_GLIBC_TUNABLES = "glibc.malloc.mmap_threshold=131072:glibc.malloc.arena_max=2";
+export const EMBEDDED_GLIBC_TUNABLES = "glibc.malloc.mmap_threshold=131072";
 
 /**
- * glibc gives each thread that allocates an arena of its own (up to eight a core) and keeps what is
- * freed in it: the main thread, a render thread (decision 405), libuv's four and V8's helpers. Two
- * arenas, on either database: 13–19 MB less after 3,000 random pages, with a render thread and
- * without, and no fewer pages a second (decision 406).
+ * On PostgreSQL, two malloc arenas: glibc gives each thread that allocates an arena of its own (up
+ * to eight a core) and keeps what is freed in it: the main thread, a render thread (decision 405),
+ * libuv's four and V8's helpers. 13–19 MB less after 3,000 random pages, with a render thread and
+ * without, and no fewer pages a second (decision 406). Not on the embedded database: beside its
+ * `mmap_threshold`, two arenas held 20–30 MB more after `npm run memory` (254–268 MB, 231–235
+ * without).
  */
 export const SERVER_GLIBC_TUNABLES = "glibc.malloc.arena_max=2";
 

@@ -12,10 +12,12 @@ const booleanString = z
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
 /**
- * Render threads when RENDER_THREADS is unset: one when a second core can run it beside the main
- * thread; on one core a thread would only take turns with the main thread and cost its memory.
+ * Render threads when RENDER_THREADS is unset (decision 406): one on PostgreSQL when a second core
+ * can run it beside the main thread. None on one core, where it would only take turns with the
+ * main thread, and none on the embedded database, whose process holds PostgreSQL itself within the
+ * same 300 MB: a thread's 30–45 MB took `npm start` to 288–302 MB after browsing every page.
  */
-export const defaultRenderThreads = (cores: number) => (cores > 1 ? 1 : 0);
+export const defaultRenderThreads = (cores: number, embedded: boolean) => (cores > 1 && !embedded ? 1 : 0);
 
 /**
  * Pages in flight when SSR_CONCURRENCY is unset: two for the main thread (decisions 366, 394: more
@@ -202,15 +204,9 @@ const envSchema = z.object({
   SSR_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   /**
    * Threads that render pages beside the main thread (decision 405, server/http/render-threads.ts);
-   * 0 renders every page on the main thread. Unset: one where the machine has a second core to run
-   * it on, none on one core (decision 406: a thread holds the pages' half of the bundle, 30–45 MB).
+   * 0 renders every page on the main thread. Unset: defaultRenderThreads (decision 406).
    */
-  RENDER_THREADS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(16)
-    .default(() => defaultRenderThreads(os.availableParallelism())),
+  RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   /** Pages allowed to wait for a render slot; one more answers 503 at once (decision 106). */
   SSR_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   /** How long a page may wait for a render slot before it answers 503 (ms). */
@@ -265,7 +261,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "S3_PUBLIC_URL"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "PUBLIC_URL" | "S3_PUBLIC_URL" | "RENDER_THREADS"> & {
+  /** Always set: RENDER_THREADS, or defaultRenderThreads for this machine and database. */
+  RENDER_THREADS: number;
   /** S3_PUBLIC_URL without its trailing slash. */
   S3_PUBLIC_URL?: string;
   /** The bucket's settings, with STORAGE=s3 only. */
@@ -302,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     PUBLIC_URL: publicUrl,
+    RENDER_THREADS: c.RENDER_THREADS ?? defaultRenderThreads(os.availableParallelism(), !c.DATABASE_URL),
     S3_PUBLIC_URL: c.S3_PUBLIC_URL ? trimTrailingSlashes(c.S3_PUBLIC_URL) : undefined,
     s3:
       c.STORAGE === "s3"

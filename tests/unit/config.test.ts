@@ -18,12 +18,19 @@ describe("configuration from the environment", () => {
     expect(pagesInFlight(0)).toBe(2);
     expect(pagesInFlight(1)).toBe(4);
     expect(loadConfig({ NODE_ENV: "test", SSR_CONCURRENCY: "3" }).SSR_CONCURRENCY).toBe(3);
-    // One render thread where a second core can run it, none on one core (decision 406).
-    expect(c.RENDER_THREADS).toBe(defaultRenderThreads(os.availableParallelism()));
-    expect(defaultRenderThreads(1)).toBe(0);
-    expect(defaultRenderThreads(2)).toBe(1);
-    expect(defaultRenderThreads(64)).toBe(1);
-    expect(loadConfig({ NODE_ENV: "test", RENDER_THREADS: "0" }).RENDER_THREADS).toBe(0);
+    // One render thread on PostgreSQL where a second core can run it; none on one core, none on
+    // the embedded database, whose process holds PostgreSQL within the same 300 MB (decision 406).
+    expect(c.RENDER_THREADS).toBe(0);
+    const onPostgres = loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgres://db/shop" });
+    expect(onPostgres.RENDER_THREADS).toBe(defaultRenderThreads(os.availableParallelism(), false));
+    expect(defaultRenderThreads(1, false)).toBe(0);
+    expect(defaultRenderThreads(2, false)).toBe(1);
+    expect(defaultRenderThreads(64, false)).toBe(1);
+    expect(defaultRenderThreads(64, true)).toBe(0);
+    expect(loadConfig({ NODE_ENV: "test", RENDER_THREADS: "1" }).RENDER_THREADS).toBe(1);
+    expect(
+      loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgres://db/shop", RENDER_THREADS: "0" }).RENDER_THREADS,
+    ).toBe(0);
     expect(loadConfig({ NODE_ENV: "test", RENDER_THREADS: "2" }).RENDER_THREADS).toBe(2);
     expect(() => loadConfig({ NODE_ENV: "test", RENDER_THREADS: "-1" })).toThrow();
   });

@@ -116,8 +116,8 @@ describe("the built server's Node flags", () => {
     expect(EMBEDDED_NODE_FLAGS).not.toContain("--enable-source-maps");
     expect(serverNodeFlags({ DATABASE_URL: "postgres://db/shop" })).toEqual(SERVER_NODE_FLAGS);
     expect(serverEnvAdditions({})).toEqual({ GLIBC_TUNABLES: EMBEDDED_GLIBC_TUNABLES });
-    // Two malloc arenas on either database (decision 406); small blocks' own mappings only on the embedded one.
-    expect(EMBEDDED_GLIBC_TUNABLES).toContain("glibc.malloc.arena_max=2");
+    // Two malloc arenas on PostgreSQL (decision 406); on the embedded database small blocks' own mappings only.
+    expect(EMBEDDED_GLIBC_TUNABLES).toBe("glibc.malloc.mmap_threshold=131072");
     expect(serverEnvAdditions({ DATABASE_URL: "postgres://db/shop" })).toEqual({
       GLIBC_TUNABLES: SERVER_GLIBC_TUNABLES,
     });

@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
       COD_OPEN_LIMIT: "100",
       // Every page the journeys open checks that the shell's kept parts match their inputs (decision 387).
       KEPT_MARKUP_VERIFY: "1",
-      // Pages render on a thread of their own (decision 405), even on a machine of one core: every journey
+      // Pages render on a thread of their own (decision 405), though the embedded database has none by default: every journey
       // hydrates and works on pages the thread rendered. The main thread's render is the API
       // suites' (tests/api), and tests/api/render-threads.test.ts compares the two.
       RENDER_THREADS: "1",
