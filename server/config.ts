@@ -23,7 +23,7 @@ export const defaultRenderThreads = (cores: number, embedded: boolean) => (cores
  * Pages in flight when SSR_CONCURRENCY is unset: two for the main thread (decisions 366, 394: more
  * only interleave on one thread and stretch the slowest page), and two more for each render thread,
  * which renders while the main thread runs the next pages' loaders: with two in all, one of the two
- * stood idle while the other worked (decision 406: the mix 364 → 602 a second with one thread).
+ * stood idle while the other worked (decision 406: the mix 449 → 512 a second, alternating runs).
  */
 export const pagesInFlight = (renderThreads: number) => 2 * (1 + renderThreads);
 

@@ -231,8 +231,8 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
 }
 
 /**
- * The render threads of a production build (decision 405): RENDER_THREADS of them, one on a
- * machine with a second core unless set (config.ts, decision 406). None under `npm run dev` or in
+ * The render threads of a production build (decision 405): RENDER_THREADS of them, unless set one
+ * on PostgreSQL on a machine with a second core (config.ts, decision 406). None under `npm run dev` or in
  * the API tests, which run the sources, not a bundle a thread could load.
  */
 function startThreads(app: FastifyInstance, mode: string, bundleUrl: string | undefined): RenderThreads | undefined {
