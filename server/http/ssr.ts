@@ -38,9 +38,9 @@ declare module "fastify" {
 
 export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode: string, renderThreadUrl?: string) {
   const handle = createRequestHandler(build, mode);
-  const { SSR_CONCURRENCY, SSR_QUEUE, SSR_WAIT_MS } = app.deps.config;
+  const { SSR_CONCURRENCY, SSR_QUEUE, SSR_WAIT_MS, RENDER_THREADS } = app.deps.config;
   const renderThreads = startThreads(app, mode, renderThreadUrl);
-  const limit = SSR_CONCURRENCY ?? pagesInFlight(renderThreads ? app.deps.config.RENDER_THREADS : 0);
+  const limit = SSR_CONCURRENCY ?? pagesInFlight(renderThreads ? RENDER_THREADS : 0);
   const gate = createRenderGate({ limit, queue: SSR_QUEUE, waitMs: SSR_WAIT_MS });
   const stopRenderMetrics = [
     metrics.gauge("azya_render_queue_waiting", "Pages waiting for a render slot").collect(() => gate.load.waiting),

@@ -1,8 +1,9 @@
 /**
  * The server is built once (decision 150): `npm run build` leaves one server bundle,
  * build/server/index.js (with its chunks under build/server/assets), which holds the services and
- * React Router's server build together; the boot's half is a chunk it imports on demand (decision 406). A second bundle of the services (the former esbuild
- * dist/server.js) or the services leaking into the browser build fails here.
+ * React Router's server build together; the boot's half is a chunk it imports on demand (decision
+ * 406). A second bundle of the services (the former esbuild dist/server.js) or the services leaking
+ * into the browser build fails here.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -53,8 +54,7 @@ function staticGraph(entry: string) {
   return { files: [...files], packages: [...packages] };
 }
 
-const count = (files: string[], re: RegExp) =>
-  files.reduce((n, file) => n + (fs.readFileSync(file, "utf8").match(re)?.length ?? 0), 0);
+const count = (files: string[], re: RegExp) => files.reduce((n, file) => n + (read(file).match(re)?.length ?? 0), 0);
 
 describe("the build", () => {
   it("has one server bundle: build/server/index.js, exporting the boot and React Router's build", async () => {

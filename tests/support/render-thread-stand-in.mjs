@@ -7,24 +7,25 @@ import { parentPort, resourceLimits, threadId, workerData } from "node:worker_th
 
 if (workerData?.role !== "page-render") throw new Error("started without the render role");
 
+/** Answers `text` as the page's bytes, their memory transferred as serveRenders does. */
+function answer(id, text, failed = false) {
+  const page = Buffer.from(text);
+  const bytes = page.buffer.slice(page.byteOffset, page.byteOffset + page.length);
+  parentPort.postMessage({ id, page: bytes, length: page.length, failed }, [bytes]);
+}
+
 parentPort.on("message", ({ id, payload }) => {
   switch (payload.kind) {
-    case "page": {
-      const page = Buffer.from(`${payload.text} (thread ${threadId})`);
-      const bytes = page.buffer.slice(page.byteOffset, page.byteOffset + page.length);
-      parentPort.postMessage({ id, page: bytes, length: page.length, failed: Boolean(payload.failed) }, [bytes]);
+    case "page":
+      answer(id, `${payload.text} (thread ${threadId})`, Boolean(payload.failed));
       return;
-    }
     case "fail":
       parentPort.postMessage({ id, error: payload.message });
       return;
-    case "limits": {
+    case "limits":
       // The heap limits the thread was started with, as the page's text.
-      const page = Buffer.from(JSON.stringify(resourceLimits));
-      const bytes = page.buffer.slice(page.byteOffset, page.byteOffset + page.length);
-      parentPort.postMessage({ id, page: bytes, length: page.length, failed: false }, [bytes]);
+      answer(id, JSON.stringify(resourceLimits));
       return;
-    }
     case "hang":
       return;
     case "exit":
