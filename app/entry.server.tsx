@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { STREAM_TIMEOUT_MS, renderDocument, type RenderedDocument } from "./lib/render-document.server";
 import { keepHandoffText, readHandoffText } from "./lib/render-page.server";
 import { threadPayload } from "./lib/render-thread.server";
+import type { CompressedPage } from "@server/http/compress-bytes";
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
@@ -32,10 +33,11 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.nonce || undefined;
   const handoff = await readHandoffText(routerContext);
-  const { page, failed } = await render(routerContext, request.url, nonce, handoff, loadContext);
+  const { page, failed, compressed } = await render(routerContext, request.url, nonce, handoff, loadContext);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The bytes go to the server beside the Response, not through its body (a web stream: decision 392).
   loadContext.page = page;
+  loadContext.compressedPage = compressed;
   return new Response(null, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
 }
 
@@ -45,12 +47,13 @@ async function render(
   nonce: string | undefined,
   handoff: string | undefined,
   loadContext: AppLoadContext,
-): Promise<RenderedDocument> {
+): Promise<RenderedDocument & { compressed?: CompressedPage }> {
   const threads = loadContext.renderThreads;
   const payload = threads ? threadPayload(context, url, nonce, handoff) : null;
   if (threads && payload) {
     try {
-      return await threads.render(payload);
+      // A page for this visitor alone comes back compressed too (decision 407).
+      return await threads.render(payload, loadContext.pageEncoding);
     } catch (error) {
       // The thread could not (data that does not clone, a thread that died): render here instead.
       threads.fellBack(error);

@@ -45,11 +45,9 @@ import { serveUploads } from "./storage/serve-uploads";
 import { errWithSourceStack } from "./logging/source-mapped-stack";
 import { AccessLog } from "./logging/access-log";
 import pino from "pino";
+import { FOR_ONE_VISITOR, COMPRESS_IN_ONE_CALL_BYTES, COMPRESS_MIN_BYTES, type Encoding } from "./http/compress-bytes";
 import {
-  FOR_ONE_VISITOR,
   preferredEncodings,
-  COMPRESS_IN_ONE_CALL_BYTES,
-  COMPRESS_MIN_BYTES,
   registerKeptCompression,
   type CompressionStats,
   type KeptCopies,
@@ -61,6 +59,8 @@ declare module "fastify" {
     compressionStats: () => CompressionStats;
     /** Sends bytes every visitor gets alike from their kept compressed copy, made on first need. */
     sendKeptCompressed: (req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) => FastifyReply;
+    /** The encoding a page rendered for this visitor will leave in, or null (decision 407). */
+    pageEncoding: (req: FastifyRequest) => Encoding | null;
     /** The Content-Security-Policy of an HTML page for a given script nonce. */
     pageCsp: (nonce: string) => string;
     /** The same policy allowing the inline scripts of these SHA-256 hashes (base64) instead. */
@@ -216,6 +216,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const keptCompression = registerKeptCompression(app, encodings);
   app.decorate("compressionStats", keptCompression.stats);
   app.decorate("sendKeptCompressed", keptCompression.sendKeptCompressed);
+  app.decorate("pageEncoding", keptCompression.pageEncoding);
   await app.register(compress, {
     threshold: COMPRESS_MIN_BYTES,
     syncThreshold: COMPRESS_IN_ONE_CALL_BYTES,

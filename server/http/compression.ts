@@ -17,36 +17,20 @@
  * on the event loop, and the machine's second core is not free (PostgreSQL and the load use it):
  * a cached home page fell from 530 to 410 answers a second, random guest pages were unchanged.
  */
-import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { negotiate } from "@fastify/accept-negotiator";
 import { varyWith } from "./vary";
+import {
+  COMPRESS_IN_ONE_CALL_BYTES,
+  COMPRESS_MIN_BYTES,
+  compressBytes,
+  compressedInOneCall,
+  FOR_MANY_VISITORS,
+  FOR_ONE_VISITOR,
+  type CompressedPage,
+  type Encoding,
+} from "./compress-bytes";
 import type { SharedText } from "../shared-text";
-
-/** Answers up to this size (all pages and JSON) are compressed in one call; larger ones stream. */
-export const COMPRESS_IN_ONE_CALL_BYTES = 1024 * 1024;
-/** Smaller answers are not worth compressing (@fastify/compress's `threshold` too). */
-export const COMPRESS_MIN_BYTES = 1024;
-
-/**
- * How hard to compress, by how often the bytes will be sent (decisions 385 and 400). An answer made
- * for one visitor (a signed-in page, a product's JSON, a guest's page on its first ask) is
- * compressed fast: brotli 1 takes under half of brotli 2's time on a page (0.16 against 0.38 ms for
- * a product page) and a third of brotli 4's, for 7–8 % more bytes than brotli 2 (under a kilobyte).
- * Text sent to many (the memoised home data, a listing or a kept page once a second visitor asks
- * for it) is compressed once at brotli 4 and gzip 6, where the bytes saved are sent again and again.
- */
-export const FOR_ONE_VISITOR = {
-  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } satisfies zlib.BrotliOptions,
-  gzip: { level: 1 } satisfies zlib.ZlibOptions,
-};
-export const FOR_MANY_VISITORS = {
-  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } satisfies zlib.BrotliOptions,
-  gzip: { level: zlib.constants.Z_DEFAULT_COMPRESSION } satisfies zlib.ZlibOptions,
-};
-type Effort = typeof FOR_ONE_VISITOR;
-
-export type Encoding = "br" | "gzip";
 
 /**
  * The server's order of preference when a browser accepts both (every browser does): brotli first
@@ -144,7 +128,7 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
     if (copy && (firstFor === "many" || copies.sharedSince?.[encoding])) counts.reused++;
     else {
       const forMany = firstFor === "many" || askedBefore(copies);
-      copy = copies[encoding] = compress(encoding, body(), forMany ? FOR_MANY_VISITORS : FOR_ONE_VISITOR);
+      copy = copies[encoding] = compressBytes(encoding, body(), forMany ? FOR_MANY_VISITORS : FOR_ONE_VISITOR);
       if (forMany && firstFor === "one") copies.sharedSince = { ...copies.sharedSince, [encoding]: true };
       counts.compressed++;
     }
@@ -177,11 +161,13 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
 
   return {
     stats: (): CompressionStats => ({ ...counts }),
+    /**
+     * The encoding a page made for this visitor alone will leave in, as @fastify/compress would
+     * choose it for HTML: its render thread compresses it so before handing it back (decision 407).
+     */
+    pageEncoding: (req: FastifyRequest) => acceptedEncoding(req, encodings),
     sendKeptCompressed(req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) {
-      const encoding =
-        body.length < COMPRESS_MIN_BYTES || body.length > COMPRESS_IN_ONE_CALL_BYTES
-          ? null
-          : chosenEncoding(req, reply, orderFor(copies, "one"));
+      const encoding = compressedInOneCall(body.length) ? chosenEncoding(req, reply, orderFor(copies, "one")) : null;
       return reply.send(encoding ? encoded(reply, encoding, () => body, copies, "one") : body);
     },
   };
@@ -190,23 +176,40 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
 /** Whether a copy of this text was made already: it is asked for again, and sent to many from now on. */
 const askedBefore = (copies: KeptCopies) => copies.br !== undefined || copies.gzip !== undefined;
 
-function compress(encoding: Encoding, input: Buffer, effort: Effort): Buffer {
-  return encoding === "gzip" ? zlib.gzipSync(input, effort.gzip) : zlib.brotliCompressSync(input, effort.brotli);
-}
-
 /**
  * The encoding this answer should leave in, or null: none accepted, already encoded, a partial
  * answer (Content-Range counts plain bytes), not text, or a client that asked for none. The same
  * rules as @fastify/compress, so an answer is treated alike on either side of the size line.
  */
 function chosenEncoding(req: FastifyRequest, reply: FastifyReply, encodings: Encoding[]): Encoding | null {
+  return replyCompressible(reply) ? acceptedEncoding(req, encodings) : null;
+}
+
+/**
+ * Sends a page rendered for one visitor: the copy its render thread compressed (decision 407) when
+ * the reply may still be compressed that way, else the plain bytes, which @fastify/compress then
+ * compresses as it does any answer.
+ */
+export function sendPage(reply: FastifyReply, page: Buffer, compressed: CompressedPage | undefined): FastifyReply {
+  if (!compressed || !replyCompressible(reply)) return reply.send(page);
+  reply.header("content-encoding", compressed.encoding);
+  reply.header("vary", varyWith(reply.getHeader("vary"), "Accept-Encoding"));
+  reply.header("content-length", compressed.bytes.length);
+  return reply.send(compressed.bytes);
+}
+
+/** Whether the reply, as it stands, may be compressed: whole, not encoded yet, and text. */
+export function replyCompressible(reply: FastifyReply): boolean {
+  if (reply.statusCode === 206 || reply.hasHeader("content-range")) return false;
+  const current = reply.getHeader("content-encoding");
+  if (current && current !== "identity") return false;
+  return COMPRESSIBLE.test(String(reply.getHeader("content-type") ?? "application/json"));
+}
+
+/** The encoding of `encodings` the request accepts first, or null when it asked for none. */
+function acceptedEncoding(req: FastifyRequest, encodings: Encoding[]): Encoding | null {
   const accept = req.headers["accept-encoding"];
   if (!accept || req.headers["x-no-compression"] !== undefined) return null;
-  if (reply.statusCode === 206 || reply.hasHeader("content-range")) return null;
-  const current = reply.getHeader("content-encoding");
-  if (current && current !== "identity") return null;
-  const type = String(reply.getHeader("content-type") ?? "application/json");
-  if (!COMPRESSIBLE.test(type)) return null;
   const chosen = negotiate(accept.toLowerCase().replace(/\*|x-gzip/g, "gzip"), encodings);
   return chosen === "br" || chosen === "gzip" ? chosen : null;
 }

@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { COOKIES } from "@core/constants";
-import { newNonce, nonceOffsets, withNonce, type CachedPage, type PageSource } from "./page-cache";
+import type { CachedPage, PageSource } from "./page-cache";
+import { replyCompressible, sendPage } from "./compression";
+import type { CompressedPage } from "./compress-bytes";
 import { inlineScriptHashes } from "./script-hashes";
 import { varyWith } from "./vary";
 import type { AppLoadContextValue } from "./load-context";
@@ -47,6 +49,10 @@ export interface RenderedPage {
   page: CachedPage;
   /** The reply's body as React Router produced it (for a reply that is not HTML or not kept). */
   body: Buffer;
+  /** The nonce the page was rendered with: its own when it is not kept, inert when it is. */
+  nonce: string;
+  /** The page as its render thread compressed it for this visitor (decision 407). */
+  compressed?: CompressedPage;
   cookies: string[];
   /** Whether the page may answer other guests. */
   keep: boolean;
@@ -56,13 +62,14 @@ export interface RenderedPage {
 
 /**
  * Reads a whole rendered reply and decides whether it may be kept; `wanted` false (the page cache
- * keeps it only from its second ask, decision 397) sends it with a nonce of its own instead.
+ * keeps it only from its second ask, decision 397) sends it with the nonce it was rendered with
+ * instead: a fresh one, and no other visitor gets the page.
  */
 export async function renderedForCache(
   req: FastifyRequest,
   response: Response,
-  context: Pick<AppLoadContextValue, "errors" | "page">,
-  placeholder: string,
+  context: Pick<AppLoadContextValue, "errors" | "page" | "compressedPage">,
+  nonce: string,
   wanted = true,
 ): Promise<RenderedPage> {
   const renderedCleanly = context.errors.length === 0;
@@ -88,21 +95,21 @@ export async function renderedForCache(
     status: response.status,
     headers,
     html: htmlBytes,
-    nonceAt: html && !keep ? nonceOffsets(body, placeholder) : [],
     scriptHashes: html && keep ? inlineScriptHashes(body) : [],
     compressed: {},
     // The compressed copies are made on first need; half the page's size bounds both together.
     bytes: htmlBytes.length * 1.5 + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + req.url.length,
     storedAt: 0,
   };
-  return { page, body, cookies, keep, firstAsk: keepable && !wanted };
+  return { page, body, nonce, compressed: context.compressedPage, cookies, keep, firstAsk: keepable && !wanted };
 }
 
 /**
  * Sends a guest's page. `own` is this request's own render; without it, or when it was kept, the
  * reply is a shareable guest page: it carries the CDN headers, and the same bytes go to every
  * guest, its scripts allowed by their hashes and its compressed copy kept (decisions 372, 385).
- * A page that was not kept gets a nonce of its own, as a signed-in page does.
+ * A page that was not kept is this visitor's alone, as a signed-in page is: its scripts are allowed
+ * by the fresh nonce it was rendered with, and it leaves as its render thread compressed it.
  */
 export function sendGuestPage(
   app: FastifyInstance,
@@ -122,6 +129,13 @@ export function sendGuestPage(
     reply.header("content-security-policy", app.pageCspForHashes(page.scriptHashes));
     reply.header("cache-control", GUEST_CACHE_CONTROL);
     reply.header("vary", varyWithCookie(reply.getHeader("vary")));
+    const first = own?.compressed;
+    if (first && !page.compressed.br && !page.compressed.gzip && replyCompressible(reply)) {
+      // The render's own copy, made for one visitor, is the kept page's first: a second ask makes
+      // it again for many, as sendKeptCompressed does with a first copy of its own.
+      page.compressed[first.encoding] = first.bytes;
+      return sendPage(reply, page.html, first);
+    }
     return app.sendKeptCompressed(req, reply, page.html, page.compressed);
   }
   reply.header("x-page-cache", own.firstAsk ? "once" : "bypass");
@@ -132,10 +146,8 @@ export function sendGuestPage(
   }
   const html = page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
   if (!html) return reply.send(own.body);
-  const nonce = newNonce();
-  reply.header("content-security-policy", app.pageCsp(nonce));
-  // The nonce and its placeholder have the same length, so a Content-Length stays right.
-  return reply.send(withNonce(page, nonce));
+  reply.header("content-security-policy", app.pageCsp(own.nonce));
+  return sendPage(reply, own.body, own.compressed);
 }
 
 /** `vary` with Cookie added once (a page that depends on who asks must say so to every cache). */

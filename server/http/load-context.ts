@@ -1,6 +1,7 @@
 import type { Lang, Theme } from "@core/constants";
 import type { AppDeps } from "../deps";
 import type { SessionUser } from "../modules/accounts/sessions";
+import type { CompressedPage, Encoding } from "./compress-bytes";
 import type { RenderThreads } from "./render-threads";
 import type { SharedLimits } from "./shared-rate-limit";
 
@@ -24,6 +25,13 @@ export interface AppLoadContextValue {
    * about 3 % of a page's CPU. Unset for answers without a page (redirects, data, resource routes).
    */
   page?: Buffer;
+  /**
+   * The encoding the page will leave in, when it is rendered for this visitor alone (ssr.ts): a
+   * render thread compresses it so (decision 407). Unset for a page others may be sent.
+   */
+  pageEncoding?: Encoding | null;
+  /** The page as its render thread compressed it in `pageEncoding`, beside `page`. */
+  compressedPage?: CompressedPage;
   /** The threads pages are rendered on, when the server runs them (decision 405, render-threads.ts). */
   renderThreads?: RenderThreads;
 }

@@ -14,7 +14,7 @@
  * - A kept page is the same bytes for every guest (compressed fast for the first, and once more,
  *   harder, when a second asks for it: decision 385): its inline scripts are allowed
  *   by their hashes, not by a nonce (decision 372). A page rendered for one guest and not kept is
- *   sent with a fresh nonce written over the render's placeholder (`withNonce`).
+ *   sent to that guest alone, with the fresh nonce it was rendered with (decision 407).
  * - A render that overlapped a write is not kept (it may show the old data).
  */
 import crypto from "node:crypto";
@@ -31,11 +31,6 @@ export interface CachedPage {
    * Arabic page (its markup would take two bytes a character there).
    */
   html: Buffer;
-  /**
-   * Where in `html` the render wrote its stand-in for the nonce, for a page sent with a nonce of
-   * its own (one not kept). A kept page's stand-in is inert: no policy it is sent with names it.
-   */
-  nonceAt: number[];
   /** A kept page's inline scripts, allowed by these hashes in the policy it is sent with. */
   scriptHashes: string[];
   /** A kept page's compressed copies, made on the first answer that asks for each encoding. */
@@ -83,7 +78,7 @@ export type PageSource = "hit" | "miss" | "shared";
 const noncePool = Buffer.alloc(16 * 256);
 let noncePoolUsed = noncePool.length;
 
-/** A fresh nonce for one response (16 random bytes in base64), the same shape as the ones ssr.ts makes. */
+/** A fresh nonce for one response (16 random bytes in base64), every page's, kept or not. */
 export function newNonce(): string {
   if (noncePoolUsed === noncePool.length) {
     crypto.randomFillSync(noncePool);
@@ -92,28 +87,6 @@ export function newNonce(): string {
   const nonce = noncePool.toString("base64", noncePoolUsed, noncePoolUsed + 16);
   noncePoolUsed += 16;
   return nonce;
-}
-const NONCE_LENGTH = 24;
-
-/** The byte offsets of every `placeholder` in `html`. */
-export function nonceOffsets(html: Buffer, placeholder: string): number[] {
-  const offsets: number[] = [];
-  for (let at = html.indexOf(placeholder); at !== -1; at = html.indexOf(placeholder, at + placeholder.length)) {
-    offsets.push(at);
-  }
-  return offsets;
-}
-
-/**
- * A copy of the page's HTML with this response's own nonce where the render's placeholder stood.
- * Nonce and placeholder are both `newNonce()`s: 24 ASCII characters, so nothing moves.
- */
-export function withNonce(page: Pick<CachedPage, "html" | "nonceAt">, nonce: string): Buffer {
-  if (Buffer.byteLength(nonce) !== NONCE_LENGTH) throw new Error("A nonce is 24 ASCII characters");
-  const html = Buffer.allocUnsafe(page.html.length);
-  page.html.copy(html);
-  for (const at of page.nonceAt) html.write(nonce, at, "latin1");
-  return html;
 }
 
 export function createPageCache(opts: PageCacheOptions) {

@@ -17,29 +17,52 @@
  */
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
+import {
+  compressBytes,
+  compressedInOneCall,
+  FOR_ONE_VISITOR,
+  type CompressedPage,
+  type Encoding,
+} from "./compress-bytes";
 
 /** workerData.role of a render thread: server/app-entry.ts checks it when the bundle loads. */
 export const RENDER_THREAD_ROLE = "page-render";
 
-/** What a render thread answers: the page's bytes and whether a part of it failed. */
-export type ThreadRendered = { page: Buffer; failed: boolean };
+/**
+ * What a render thread answers: the page's bytes, whether a part of it failed, and the page
+ * compressed for its one visitor when the main thread named an encoding (decision 407).
+ */
+export type ThreadRendered = { page: Buffer; failed: boolean; compressed?: CompressedPage };
 
 /** The main thread's side, handed to entry.server.tsx in the load context. */
 export interface RenderThreads {
-  /** Renders `payload` (render-thread.server.tsx made it) on a thread; rejects when none could. */
-  render(payload: unknown): Promise<ThreadRendered>;
+  /**
+   * Renders `payload` (render-thread.server.tsx made it) on a thread, and compresses the page in
+   * `encoding` there too when one is given; rejects when no thread could.
+   */
+  render(payload: unknown, encoding?: Encoding | null): Promise<ThreadRendered>;
   /** A page that could not be rendered on a thread and was rendered on the main thread instead. */
   fellBack(error: unknown): void;
-  /** Pages rendered on a thread, and pages a thread could not take (rendered on the main thread), since start. */
-  counts(): { rendered: number; fellBack: number };
+  /**
+   * Pages rendered on a thread, those of them it compressed too (decision 407), and pages a thread
+   * could not take (rendered on the main thread), since start.
+   */
+  counts(): { rendered: number; compressed: number; fellBack: number };
   /** Renders waiting for an answer (tests, metrics). */
   pending(): number;
   /** Terminates the threads (the server closes). */
   close(): Promise<void>;
 }
 
-type Request = { id: number; payload: unknown };
-type Answer = { id: number; page?: ArrayBuffer; length?: number; failed?: boolean; error?: string };
+type Request = { id: number; payload: unknown; encoding?: Encoding | null };
+type Answer = {
+  id: number;
+  page?: ArrayBuffer;
+  length?: number;
+  failed?: boolean;
+  compressed?: { encoding: Encoding; bytes: ArrayBuffer; length: number };
+  error?: string;
+};
 type Waiting = { resolve: (r: ThreadRendered) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 
 export interface RenderThreadOptions {
@@ -61,20 +84,21 @@ const RESTART_DELAY_MS = 1_000;
 
 export function startRenderThreads(options: RenderThreadOptions): RenderThreads {
   const threads = Array.from({ length: options.count }, () => new RenderThread(options));
-  const counts = { rendered: 0, fellBack: 0 };
+  const counts = { rendered: 0, compressed: 0, fellBack: 0 };
   return {
     fellBack(error) {
       counts.fellBack++;
       options.log("a page was rendered on the main thread: its render thread could not take it", error);
     },
     counts: () => ({ ...counts }),
-    async render(payload) {
+    async render(payload, encoding) {
       // The thread with the fewest renders waiting; ties go to the first.
       let best: RenderThread | undefined;
       for (const thread of threads) if (thread.ready() && (!best || thread.waiting() < best.waiting())) best = thread;
       if (!best) throw new Error("no render thread is running");
-      const rendered = await best.render(payload);
+      const rendered = await best.render(payload, encoding);
       counts.rendered++;
+      if (rendered.compressed) counts.compressed++;
       return rendered;
     },
     pending: () => threads.reduce((n, t) => n + t.waiting(), 0),
@@ -97,7 +121,7 @@ class RenderThread {
   ready = () => this.worker !== null;
   waiting = () => this.waitingFor.size;
 
-  render(payload: unknown): Promise<ThreadRendered> {
+  render(payload: unknown, encoding?: Encoding | null): Promise<ThreadRendered> {
     const worker = this.worker;
     if (!worker) return Promise.reject(new Error("the render thread is not running"));
     const id = this.nextId++;
@@ -109,7 +133,7 @@ class RenderThread {
       this.waitingFor.set(id, { resolve, reject, timer });
       try {
         // Throws at once for data that does not clone (a function, a class the clone cannot copy).
-        worker.postMessage({ id, payload } satisfies Request);
+        worker.postMessage({ id, payload, encoding } satisfies Request);
       } catch (err) {
         this.settle(id)?.reject(err as Error);
       }
@@ -163,11 +187,19 @@ class RenderThread {
     setTimeout(() => this.start(), RESTART_DELAY_MS).unref();
   }
 
-  private answered({ id, page, length, failed, error }: Answer) {
+  private answered({ id, page, length, failed, compressed, error }: Answer) {
     const waiting = this.settle(id);
     if (!waiting) return;
     if (error !== undefined || !page) waiting.reject(new Error(error ?? "the render thread sent no page"));
-    else waiting.resolve({ page: Buffer.from(page, 0, length ?? page.byteLength), failed: Boolean(failed) });
+    else
+      waiting.resolve({
+        page: Buffer.from(page, 0, length ?? page.byteLength),
+        failed: Boolean(failed),
+        compressed: compressed && {
+          encoding: compressed.encoding,
+          bytes: Buffer.from(compressed.bytes, 0, compressed.length),
+        },
+      });
   }
 
   private settle(id: number): Waiting | undefined {
@@ -197,15 +229,28 @@ export const isRenderThread = () =>
 export function serveRenders(build: ServerBuild, renderer: ThreadRenderer) {
   const port = parentPort;
   if (!port) throw new Error("serveRenders runs in a render thread");
-  port.on("message", async ({ id, payload }: Request) => {
+  port.on("message", async ({ id, payload, encoding }: Request) => {
     try {
       const { page, failed } = await renderer(build, payload);
-      // The page's own memory goes over whole (pageBytes allocates it apart from Node's shared pool).
-      const own = page.byteOffset === 0 && page.buffer.byteLength === page.length;
-      const bytes = own ? (page.buffer as ArrayBuffer) : new Uint8Array(page).buffer;
-      port.postMessage({ id, page: bytes, length: page.length, failed } satisfies Answer, [bytes]);
+      // Compressed here, where the main thread's time is not spent (decision 407): brotli or gzip
+      // of a page was its largest single cost there after the render itself moved away.
+      const zipped =
+        encoding && compressedInOneCall(page.length) ? compressBytes(encoding, page, FOR_ONE_VISITOR) : null;
+      const bytes = ownBuffer(page);
+      const compressed = zipped && encoding ? { encoding, bytes: ownBuffer(zipped), length: zipped.length } : undefined;
+      const transfer = compressed ? [bytes, compressed.bytes] : [bytes];
+      port.postMessage({ id, page: bytes, length: page.length, failed, compressed } satisfies Answer, transfer);
     } catch (err) {
       port.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies Answer);
     }
   });
+}
+
+/**
+ * The bytes' memory to transfer whole: their own when they fill it (pageBytes and zlib allocate
+ * apart from Node's shared pool), else a copy, so no other buffer's bytes go with them.
+ */
+function ownBuffer(bytes: Buffer): ArrayBuffer {
+  const own = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length;
+  return own ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
 }

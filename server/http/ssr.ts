@@ -10,6 +10,7 @@ import type { AppLoadContextValue } from "./load-context";
 import { translate } from "@core/i18n";
 import { createRenderGate } from "./render-gate";
 import { readEagerly } from "./read-eagerly";
+import { sendPage } from "./compression";
 import { answerUnknownApi, PAGE_METHODS, PAGE_METHOD_SET } from "./request-guards";
 import { RETRY_AFTER_SECONDS } from "./error-handler";
 import { classifyDbError } from "./db-errors";
@@ -173,9 +174,10 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
         return null;
       }
       try {
-        const placeholder = newNonce();
-        const { response, context } = await routeRequest(req, reply, placeholder);
-        own = await renderedForCache(req, response, context, placeholder, keep());
+        // The page's nonce: its own if it is not kept; inert if it is (its scripts go by their hashes).
+        const nonce = newNonce();
+        const { response, context } = await routeRequest(req, reply, nonce);
+        own = await renderedForCache(req, response, context, nonce, keep());
         rendered();
         return own.keep ? own.page : null;
       } finally {
@@ -204,6 +206,8 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       sharedLimits: app.sharedLimits,
       errors: [],
       renderThreads,
+      // Every rendered page is first sent to the visitor who asked: its thread compresses it for them.
+      pageEncoding: app.pageEncoding(req),
     };
     let response = await handle(request, context as never);
     // A page caught by a lost database is a 503 to try again, like the API's (issue 11).
@@ -226,7 +230,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
     }
     if (response.headers.get("content-type")?.startsWith("text/html"))
       reply.header("content-security-policy", app.pageCsp(nonce));
-    return sendWebResponse(reply, response, context.page, rendered, Boolean(req.sessionToken), visitorGone);
+    return sendWebResponse(reply, response, context, rendered, Boolean(req.sessionToken), visitorGone);
   }
 }
 
@@ -256,8 +260,12 @@ function startThreads(app: FastifyInstance, mode: string, bundleUrl: string | un
         [{ where: "main_instead" }, fellBack],
       ];
     });
+  const stopCompressedMetric = metrics
+    .gauge("azya_render_thread_compressed_pages", "Pages a render thread compressed for their visitor too")
+    .collect(() => threads.counts().compressed);
   app.addHook("onClose", async () => {
     stopMetrics();
+    stopCompressedMetric();
     await threads.close();
   });
   app.log.info({ threads: count }, "pages render on threads of their own");
@@ -300,7 +308,7 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply, publicUrl: strin
 async function sendWebResponse(
   reply: FastifyReply,
   response: Response,
-  page: Buffer | undefined,
+  { page, compressedPage }: Pick<AppLoadContextValue, "page" | "compressedPage">,
   rendered: () => void,
   signedIn: boolean,
   visitorGone: AbortSignal,
@@ -321,7 +329,7 @@ async function sendWebResponse(
   if (page) {
     // A page, complete already (entry.server.tsx): handed over beside the Response (decision 392).
     rendered();
-    return reply.send(page);
+    return sendPage(reply, page, compressedPage);
   }
   if (!response.body) {
     rendered();

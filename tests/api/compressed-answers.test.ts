@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zlib from "node:zlib";
-import { COMPRESS_IN_ONE_CALL_BYTES } from "../../server/http/compression";
+import { COMPRESS_IN_ONE_CALL_BYTES } from "../../server/http/compress-bytes";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { makeProduct } from "../support/catalog-factories";
 import { emit } from "../../server/events";

@@ -3,7 +3,8 @@
  * servers on one PostgreSQL database, one with a render thread and one without, are asked the same
  * pages in both languages, as a guest and as a signed-in customer; the HTML must be the same bytes
  * (each page's nonce and the server's own address aside). The thread's server reports on /metrics
- * that its pages were rendered on the thread, none on the main thread instead.
+ * that its pages were rendered on the thread, none on the main thread instead, and that the thread
+ * compressed each for its visitor too (decision 407): the page arrives in brotli, the same page.
  */
 import { describe, expect, it } from "vitest";
 import crypto from "node:crypto";
@@ -40,11 +41,14 @@ async function start(databaseUrl: string, renderThreads: string): Promise<BuiltS
   return { ...server, dataDir };
 }
 
-/** A page as two servers can be compared: without its nonces and the server's own address. */
+/**
+ * A page as two servers can be compared: without its nonces and the server's own address. Asked
+ * in brotli, as a browser asks; fetch decompresses it.
+ */
 async function pageOf(server: BuiltServer, pathname: string, cookie: string) {
-  const res = await fetch(server.base + pathname, { headers: { cookie }, redirect: "manual" });
+  const res = await fetch(server.base + pathname, { headers: { cookie, "accept-encoding": "br" }, redirect: "manual" });
   const html = (await res.text()).replaceAll(/nonce="[^"]*"/g, 'nonce=""').replaceAll(server.base, "BASE");
-  return { status: res.status, html };
+  return { status: res.status, html, encoding: res.headers.get("content-encoding") };
 }
 
 async function threadCounts(server: BuiltServer) {
@@ -53,7 +57,8 @@ async function threadCounts(server: BuiltServer) {
   const count = (where: string) =>
     Number(new RegExp(`azya_render_thread_pages\\{where="${where}"\\} (\\d+)`).exec(text)?.[1] ?? Number.NaN);
   const slots = Number(/azya_render_slots (\d+)/.exec(text)?.[1] ?? Number.NaN);
-  return { thread: count("thread"), mainInstead: count("main_instead"), slots };
+  const compressed = Number(/azya_render_thread_compressed_pages (\d+)/.exec(text)?.[1] ?? Number.NaN);
+  return { thread: count("thread"), mainInstead: count("main_instead"), compressed, slots };
 }
 
 describe.skipIf(!canRunCluster())("pages on a render thread (built server, PostgreSQL)", () => {
@@ -89,6 +94,7 @@ describe.skipIf(!canRunCluster())("pages on a render thread (built server, Postg
             expect({ pathname, viewer, status: onThread.status }).toEqual({ pathname, viewer, status: onMain.status });
             expect(onThread.html, `${pathname} (${viewer})`).toBe(onMain.html);
             if (onThread.status === 200) expect(onThread.html).toContain("</html>");
+            expect(onThread.encoding, `${pathname} (${viewer})`).toBe(onMain.encoding);
             compared++;
           }
         }
@@ -98,6 +104,14 @@ describe.skipIf(!canRunCluster())("pages on a render thread (built server, Postg
       // Every 200 page went to the thread (the 404's four did not); none had to fall back.
       expect(counts.mainInstead).toBe(0);
       expect(counts.thread).toBeGreaterThanOrEqual((pages.length - 1) * 4 - 4);
+      // Each was asked for in brotli and compressed on the thread, not on the main thread (decision 407).
+      expect(counts.compressed).toBe(counts.thread);
+      const ownPage = await fetch(`${threaded.base}/product/${listing.products[0]!._id}?fresh`, {
+        headers: { cookie: customer.cookie, "accept-encoding": "br" },
+      });
+      expect(ownPage.headers.get("content-encoding")).toBe("br");
+      expect(await ownPage.text()).toContain("</html>");
+      expect((await threadCounts(threaded)).compressed).toBe(counts.compressed + 1);
       expect(Number.isNaN((await threadCounts(single)).thread)).toBe(true);
       // Two pages in flight for each thread that renders: the main thread, and the render thread (decision 406).
       expect(counts.slots).toBe(4);

@@ -45,7 +45,7 @@ describe("render threads (decision 405)", () => {
     expect(first.failed).toBe(false);
     const second = await threads.render({ kind: "page", text: "part failed", failed: true });
     expect(second.failed).toBe(true);
-    expect(threads.counts()).toEqual({ rendered: 2, fellBack: 0 });
+    expect(threads.counts()).toEqual({ rendered: 2, compressed: 0, fellBack: 0 });
   });
 
   it("starts its threads with a small heap: 96 MB old, 8 MB young (decisions 405, 406)", async () => {
