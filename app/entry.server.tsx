@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
-import { STREAM_TIMEOUT_MS, renderDocument, type RenderedDocument } from "./lib/render-document.server";
+import { STREAM_TIMEOUT_MS, renderDocument } from "./lib/render-document.server";
 import { keepHandoffText, readHandoffText } from "./lib/render-page.server";
 import { threadPayload } from "./lib/render-thread.server";
-import type { CompressedPage } from "@server/http/compress-bytes";
+import type { ThreadRendered } from "@server/http/render-threads";
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 
@@ -47,7 +47,7 @@ async function render(
   nonce: string | undefined,
   handoff: string | undefined,
   loadContext: AppLoadContext,
-): Promise<RenderedDocument & { compressed?: CompressedPage }> {
+): Promise<ThreadRendered> {
   const threads = loadContext.renderThreads;
   const payload = threads ? threadPayload(context, url, nonce, handoff) : null;
   if (threads && payload) {

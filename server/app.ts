@@ -45,7 +45,13 @@ import { serveUploads } from "./storage/serve-uploads";
 import { errWithSourceStack } from "./logging/source-mapped-stack";
 import { AccessLog } from "./logging/access-log";
 import pino from "pino";
-import { FOR_ONE_VISITOR, COMPRESS_IN_ONE_CALL_BYTES, COMPRESS_MIN_BYTES, type Encoding } from "./http/compress-bytes";
+import {
+  FOR_ONE_VISITOR,
+  COMPRESS_IN_ONE_CALL_BYTES,
+  COMPRESS_MIN_BYTES,
+  type CompressedPage,
+  type Encoding,
+} from "./http/compress-bytes";
 import {
   preferredEncodings,
   registerKeptCompression,
@@ -58,7 +64,13 @@ declare module "fastify" {
     /** Shared texts compressed once and sent from their kept copies (server/http/compression.ts). */
     compressionStats: () => CompressionStats;
     /** Sends bytes every visitor gets alike from their kept compressed copy, made on first need. */
-    sendKeptCompressed: (req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) => FastifyReply;
+    sendKeptCompressed: (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      body: Buffer,
+      copies: KeptCopies,
+      madeForOne?: CompressedPage,
+    ) => FastifyReply;
     /** The encoding a page rendered for this visitor will leave in, or null (decision 407). */
     pageEncoding: (req: FastifyRequest) => Encoding | null;
     /** The Content-Security-Policy of an HTML page for a given script nonce. */

@@ -132,10 +132,7 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
       if (forMany && firstFor === "one") copies.sharedSince = { ...copies.sharedSince, [encoding]: true };
       counts.compressed++;
     }
-    reply.header("content-encoding", encoding);
-    reply.header("vary", varyWith(reply.getHeader("vary"), "Accept-Encoding"));
-    reply.header("content-length", copy.length);
-    return copy;
+    return inEncoding(reply, encoding, copy);
   }
 
   /** The order of encodings for this send: the allocator's for a first copy made for one visitor. */
@@ -166,8 +163,22 @@ export function registerKeptCompression(app: FastifyInstance, encodings: Encodin
      * choose it for HTML: its render thread compresses it so before handing it back (decision 407).
      */
     pageEncoding: (req: FastifyRequest) => acceptedEncoding(req, encodings),
-    sendKeptCompressed(req: FastifyRequest, reply: FastifyReply, body: Buffer, copies: KeptCopies) {
+    /**
+     * `madeForOne`: the page as its render thread compressed it for this visitor (decision 407). It
+     * is the first copy when none was made yet, as if made here; a second ask makes it for many.
+     */
+    sendKeptCompressed(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      body: Buffer,
+      copies: KeptCopies,
+      madeForOne?: CompressedPage,
+    ) {
       const encoding = compressedInOneCall(body.length) ? chosenEncoding(req, reply, orderFor(copies, "one")) : null;
+      if (encoding && madeForOne?.encoding === encoding && !askedBefore(copies)) {
+        copies[encoding] = madeForOne.bytes;
+        return reply.send(inEncoding(reply, encoding, madeForOne.bytes));
+      }
       return reply.send(encoding ? encoded(reply, encoding, () => body, copies, "one") : body);
     },
   };
@@ -192,14 +203,19 @@ function chosenEncoding(req: FastifyRequest, reply: FastifyReply, encodings: Enc
  */
 export function sendPage(reply: FastifyReply, page: Buffer, compressed: CompressedPage | undefined): FastifyReply {
   if (!compressed || !replyCompressible(reply)) return reply.send(page);
-  reply.header("content-encoding", compressed.encoding);
+  return reply.send(inEncoding(reply, compressed.encoding, compressed.bytes));
+}
+
+/** `bytes`, already in `encoding`, with the headers that say so. */
+function inEncoding(reply: FastifyReply, encoding: Encoding, bytes: Buffer): Buffer {
+  reply.header("content-encoding", encoding);
   reply.header("vary", varyWith(reply.getHeader("vary"), "Accept-Encoding"));
-  reply.header("content-length", compressed.bytes.length);
-  return reply.send(compressed.bytes);
+  reply.header("content-length", bytes.length);
+  return bytes;
 }
 
 /** Whether the reply, as it stands, may be compressed: whole, not encoded yet, and text. */
-export function replyCompressible(reply: FastifyReply): boolean {
+function replyCompressible(reply: FastifyReply): boolean {
   if (reply.statusCode === 206 || reply.hasHeader("content-range")) return false;
   const current = reply.getHeader("content-encoding");
   if (current && current !== "identity") return false;

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { COOKIES } from "@core/constants";
 import type { CachedPage, PageSource } from "./page-cache";
-import { replyCompressible, sendPage } from "./compression";
+import { sendPage } from "./compression";
 import type { CompressedPage } from "./compress-bytes";
 import { inlineScriptHashes } from "./script-hashes";
 import { varyWith } from "./vary";
@@ -129,14 +129,7 @@ export function sendGuestPage(
     reply.header("content-security-policy", app.pageCspForHashes(page.scriptHashes));
     reply.header("cache-control", GUEST_CACHE_CONTROL);
     reply.header("vary", varyWithCookie(reply.getHeader("vary")));
-    const first = own?.compressed;
-    if (first && !page.compressed.br && !page.compressed.gzip && replyCompressible(reply)) {
-      // The render's own copy, made for one visitor, is the kept page's first: a second ask makes
-      // it again for many, as sendKeptCompressed does with a first copy of its own.
-      page.compressed[first.encoding] = first.bytes;
-      return sendPage(reply, page.html, first);
-    }
-    return app.sendKeptCompressed(req, reply, page.html, page.compressed);
+    return app.sendKeptCompressed(req, reply, page.html, page.compressed, own?.compressed);
   }
   reply.header("x-page-cache", own.firstAsk ? "once" : "bypass");
   if (own.firstAsk) {

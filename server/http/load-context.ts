@@ -26,8 +26,9 @@ export interface AppLoadContextValue {
    */
   page?: Buffer;
   /**
-   * The encoding the page will leave in, when it is rendered for this visitor alone (ssr.ts): a
-   * render thread compresses it so (decision 407). Unset for a page others may be sent.
+   * The encoding this visitor's answer will leave in (ssr.ts), when pages render on threads: the
+   * thread compresses the page so (decision 407). Null without threads or for a visitor who
+   * accepts none.
    */
   pageEncoding?: Encoding | null;
   /** The page as its render thread compressed it in `pageEncoding`, beside `page`. */

@@ -207,7 +207,7 @@ export async function registerSsr(app: FastifyInstance, build: ServerBuild, mode
       errors: [],
       renderThreads,
       // Every rendered page is first sent to the visitor who asked: its thread compresses it for them.
-      pageEncoding: app.pageEncoding(req),
+      pageEncoding: renderThreads ? app.pageEncoding(req) : null,
     };
     let response = await handle(request, context as never);
     // A page caught by a lost database is a 503 to try again, like the API's (issue 11).
