@@ -7,7 +7,6 @@ import swagger from "@fastify/swagger";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import fs from "node:fs";
 import path from "node:path";
-import { Redis } from "ioredis";
 import type { ServerBuild } from "react-router";
 import { translate } from "@core/i18n";
 import type { Config } from "./config";
@@ -254,8 +253,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate("pageCspForHashes", csp.pageCspForHashes);
   // With REDIS_URL, every process behind a load balancer shares one count per client (DESIGN.md §7).
   // Without Redis (or while it is down) each process counts alone (server/http/rate-limit-store.ts).
+  // ioredis loads only where Redis is configured: 2 MB of heap a single shop never uses.
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new (await import("ioredis")).Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   if (redis) app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {

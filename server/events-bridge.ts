@@ -12,7 +12,6 @@
  */
 import crypto from "node:crypto";
 import pg from "pg";
-import { Redis } from "ioredis";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
@@ -153,6 +152,7 @@ async function redisTransport(
   resync: () => void,
   failed: (err: unknown, msg: string) => void,
 ): Promise<Transport> {
+  const { Redis } = await import("ioredis");
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   publisher.on("error", (err) => failed(err, "Redis (events out) is unreachable"));

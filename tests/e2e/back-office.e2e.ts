@@ -338,6 +338,8 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     // The dashboard counts it.
     await open(page, "/moderator/dashboard");
     expect(Number(digits((await page.getByTestId("figure-orders").textContent()) ?? ""))).toBeGreaterThanOrEqual(1);
+    // Its charts arrive with their module, loaded when the dashboard first draws one (decision 408).
+    await page.locator("svg.recharts-surface").first().waitFor({ state: "visible" });
 
     const refused = await call(`/order/${orderId}/cancel`, { method: "PUT", token: customer.token });
     expect(refused.status).toBeGreaterThanOrEqual(400);

@@ -119,6 +119,23 @@ describe("the build", () => {
     expect(loaded.files).not.toContain(bootChunks[0]);
   });
 
+  it("loads the back office's charts, the PDF writer and Redis's client only when they are used (decision 408)", () => {
+    const bootChunk = jsFiles(path.join(root, "build/server")).find((f) => /^async function buildApp\b/m.test(read(f)));
+    expect(bootChunk).toBeDefined();
+    // What a started server has loaded: the pages' half (both threads) and the boot (the main one).
+    const atStart = [staticGraph(path.join(root, "build/server/index.js")), staticGraph(bootChunk as string)];
+    const packages = atStart.flatMap((g) => g.packages);
+    const files = atStart.flatMap((g) => g.files);
+    for (const pkg of ["pdfkit", "ioredis", "recharts", "victory-vendor", "@reduxjs/toolkit", "react-redux"])
+      expect(packages, pkg).not.toContain(pkg);
+    // recharts is bundled, not imported by name: its container's class marks its code.
+    const chartFiles = jsFiles(path.join(root, "build/server")).filter((f) =>
+      read(f).includes("recharts-responsive-container"),
+    );
+    expect(chartFiles).toHaveLength(1);
+    expect(files).not.toContain(chartFiles[0]);
+  });
+
   it("keeps no module Node read only for its exports once the bundle and the boot have loaded (decision 406)", () => {
     // A process of its own: the module cache is per process, and this one's holds vitest's.
     const script = `

@@ -6,7 +6,7 @@
 import { useLang, useT } from "~/i18n/react";
 import { useCall } from "~/lib/use-call";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
-import { FigureCard } from "~/components/staff/charts";
+import { FigureCard } from "~/components/staff/chart-card";
 import { StaffSection } from "~/components/staff/staff-page";
 import { staffLocale } from "~/components/staff/codes";
 

@@ -1,6 +1,8 @@
 /**
- * Back-office charts. recharts is heavy, so only the two dashboard routes import this file and
- * it never reaches a storefront page's bundle.
+ * Back-office charts, drawn by recharts. recharts (with d3, Redux and their kin) is about 10 MB of
+ * heap once loaded, so this file is only ever imported on demand, through lazy-charts.tsx: the
+ * server's threads load it at the first dashboard, not at start-up for every storefront page, and
+ * no storefront page's bundle links it. The cards around the charts are in chart-card.tsx.
  */
 import {
   Area,
@@ -17,8 +19,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { useDir, useLang } from "~/i18n/react";
-import { staffLocale } from "./codes";
+import { useDir } from "~/i18n/react";
+import type { SeriesPoint } from "./chart-card";
 
 const PALETTE = [
   "#d62a64",
@@ -32,21 +34,6 @@ const PALETTE = [
   "#ea580c",
   "#4f46e5",
 ];
-
-export interface SeriesPoint {
-  label: string;
-  value: number;
-}
-
-/** Dates from the API ("2025-03-10" or an ISO time) as a short label in the page's language. */
-export function useDateLabel() {
-  const lang = useLang();
-  const fmt = new Intl.DateTimeFormat(staffLocale(lang), { day: "numeric", month: "short" });
-  return (raw: string) => {
-    const d = new Date(raw);
-    return Number.isNaN(d.getTime()) ? raw : fmt.format(d);
-  };
-}
 
 export function TimeSeriesChart({
   data,
@@ -151,83 +138,4 @@ export function ShareChart({ data }: { data: SeriesPoint[] }) {
       </ResponsiveContainer>
     </div>
   );
-}
-
-/** A chart with its numbers also as a visually hidden table, for screen readers. */
-export function ChartCard({
-  title,
-  data,
-  children,
-  valueLabel,
-  format,
-}: {
-  title: string;
-  data: SeriesPoint[];
-  children: React.ReactNode;
-  valueLabel: string;
-  format?: (n: number) => string;
-}) {
-  return (
-    <figure className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4">
-      <figcaption className="font-semibold">{title}</figcaption>
-      {children}
-      {/* Hidden by a wrapper: a table keeps the width of its content whatever width it is given, so
-          an sr-only table would still stick out of a 360 px page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{title}</th>
-              <th scope="col">{valueLabel}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((p, i) => (
-              <tr key={i}>
-                <td>{p.label}</td>
-                <td>{format ? format(p.value) : p.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
-  );
-}
-
-export function FigureCard({
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  label: string;
-  value: React.ReactNode;
-  hint?: React.ReactNode;
-  testId?: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4" data-testid={testId}>
-      <span className="text-sm text-muted">{label}</span>
-      {/* A price like "EGP 12,345.50" does not break at its no-break space: on a 360 px phone's two
-          columns it would push the page sideways, so the figure is smaller there and may wrap anywhere. */}
-      <span className="text-lg font-semibold [overflow-wrap:anywhere] sm:text-2xl">
-        <bdi>{value}</bdi>
-      </span>
-      {hint ? <span className="text-xs text-muted">{hint}</span> : null}
-    </div>
-  );
-}
-
-/** Time-series items from the API, whatever their value field is called, as label and value. */
-export function toSeries(items: unknown, valueKeys: string[], label: (raw: string) => string): SeriesPoint[] {
-  if (!Array.isArray(items)) return [];
-  return items.map((item: Record<string, unknown>) => {
-    const key =
-      valueKeys.find((k) => typeof item[k] === "number") ??
-      Object.keys(item).find((k) => k !== "date" && k !== "_id" && typeof item[k] === "number");
-    const raw = String(item.date ?? item.name ?? item._id ?? "");
-    return { label: item.date ? label(raw) : raw, value: key ? Number(item[key]) : 0 };
-  });
 }

@@ -14,7 +14,8 @@ import { Button } from "~/components/ui/button";
 import { ErrorBlock, Spinner } from "~/components/ui/states";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useCall } from "~/lib/use-call";
-import { ChartCard, FigureCard, TimeSeriesChart, toSeries, useDateLabel } from "~/components/staff/charts";
+import { ChartCard, FigureCard, toSeries, useDateLabel } from "~/components/staff/chart-card";
+import { TimeSeriesChart } from "~/components/staff/lazy-charts";
 import { AUDIT_PAGE_SIZE, AuditLog } from "~/components/staff/audit-log";
 import { staffLocale } from "~/components/staff/codes";
 

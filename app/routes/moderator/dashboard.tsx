@@ -9,15 +9,8 @@ import { useLang, useT } from "~/i18n/react";
 import { EmptyState, ErrorBlock, Spinner } from "~/components/ui/states";
 import { StaffPage, StaffSection } from "~/components/staff/staff-page";
 import { useCall } from "~/lib/use-call";
-import {
-  ChartCard,
-  FigureCard,
-  RankBarChart,
-  ShareChart,
-  TimeSeriesChart,
-  toSeries,
-  useDateLabel,
-} from "~/components/staff/charts";
+import { ChartCard, FigureCard, toSeries, useDateLabel } from "~/components/staff/chart-card";
+import { RankBarChart, ShareChart, TimeSeriesChart } from "~/components/staff/lazy-charts";
 import { staffLocale } from "~/components/staff/codes";
 import { variantLabel } from "~/components/catalog/variant-label";
 import { inPageLang, textLang } from "~/lib/text-lang";

@@ -132,7 +132,7 @@ export function drawInvoice(doc: Doc, order: OrderDTO, lang: Lang) {
 }
 
 export async function renderInvoice(order: OrderDTO, lang: Lang): Promise<Buffer> {
-  const doc = newDocument(`${wording(lang).t("documents.invoiceTitle")} ${order.orderNumber}`, lang, A4);
+  const doc = await newDocument(`${wording(lang).t("documents.invoiceTitle")} ${order.orderNumber}`, lang, A4);
   drawInvoice(doc, order, lang);
   return finish(doc);
 }

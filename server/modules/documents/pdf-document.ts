@@ -1,5 +1,5 @@
 /** A pdfkit document with the shop's fonts registered, and its bytes once finished. */
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import type { Lang } from "@core/constants";
 import { colorName } from "@core/color-names";
 import { formatEgp, toPiastres } from "@core/pricing";
@@ -14,7 +14,12 @@ export const A4 = { width: 595.28, height: 841.89 };
 /** 100 × 150 mm, the courier's thermal label. */
 export const LABEL = { width: 283.46, height: 425.2 };
 
-export function newDocument(title: string, lang: Lang, size: { width: number; height: number }): Doc {
+/**
+ * pdfkit (with fontkit and its tables) is loaded at the first document, not with the server:
+ * 6 MB of heap in every process, where only staff printing an invoice or a label uses it.
+ */
+export async function newDocument(title: string, lang: Lang, size: { width: number; height: number }): Promise<Doc> {
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: [size.width, size.height],
     margin: 0,

@@ -139,7 +139,7 @@ function drawLabel(doc: Doc, order: OrderDTO, w: Wording) {
 
 export async function renderSlipsAndLabels(orders: OrderDTO[], lang: Lang): Promise<Buffer> {
   const w = wording(lang);
-  const doc = newDocument(`${w.t("documents.packingSlip")} / ${w.t("documents.shippingLabel")}`, lang, A4);
+  const doc = await newDocument(`${w.t("documents.packingSlip")} / ${w.t("documents.shippingLabel")}`, lang, A4);
   orders.forEach((order, i) => {
     if (i > 0) doc.addPage({ size: [A4.width, A4.height], margin: 0 });
     drawPackingSlip(doc, order, w);
