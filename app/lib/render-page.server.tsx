@@ -86,7 +86,17 @@ export async function readHandoffText(context: EntryContext): Promise<string | u
 export function keepHandoffText(context: EntryContext, text: string): void {
   const read: StreamRead = Object.assign(Promise.resolve(), { result: { done: true, value: text } });
   (context.renderMeta as { streamCache?: Record<number, StreamRead> }).streamCache = { 0: read };
+  context.serverHandoffStream = HANDOFF_READ_ALREADY;
 }
+
+/**
+ * What stands for the loader data's stream once its text is kept: `ServerRouter` takes a reader of
+ * it at every render, and `StreamTransfer` never reads it while the text is there. The real stream,
+ * read already, stayed locked by the first render's reader, so a page rendered again the streaming
+ * way (something suspended the first time: a lazy part's first use) failed with "ReadableStream
+ * is locked" (decision 408).
+ */
+export const HANDOFF_READ_ALREADY = { getReader: () => null } as unknown as ReadableStream<Uint8Array>;
 
 /** The streaming render, to the end (`onAllReady`), its chunks kept in one writable. */
 function renderStreaming(

@@ -13,7 +13,7 @@ import { createStaticHandler } from "react-router";
 import type { Lang } from "@core/constants";
 import { rememberPageDictionary } from "~/i18n/page-dictionary.server";
 import { renderDocument, type RenderedDocument } from "./render-document.server";
-import { keepHandoffText } from "./render-page.server";
+import { HANDOFF_READ_ALREADY, keepHandoffText } from "./render-page.server";
 
 type Match = StaticHandlerContext["matches"][number];
 
@@ -151,9 +151,8 @@ function entryContextOf(build: ServerBuild, payload: ThreadPayload): EntryContex
     staticHandlerContext,
     criticalCss: payload.criticalCss,
     serverHandoffString: payload.serverHandoffString,
-    // The loader data was read on the main thread and is kept in renderMeta (keepHandoffText);
-    // StreamTransfer takes a reader but never reads it when its text is there.
-    serverHandoffStream: { getReader: () => null } as unknown as ReadableStream<Uint8Array>,
+    // The loader data was read on the main thread and is kept in renderMeta (keepHandoffText).
+    serverHandoffStream: HANDOFF_READ_ALREADY,
     renderMeta: {},
     future: build.future,
     ssr: build.ssr,

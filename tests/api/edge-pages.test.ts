@@ -58,6 +58,21 @@ describe.skipIf(!bundleBuilt)("rendered pages (needs `npm run build`)", () => {
     expect(home.headers["cache-control"]).toBe("private, no-store");
   });
 
+  it("renders a dashboard whose charts' module is not loaded yet: the page is rendered again, waiting for it (decision 408)", async () => {
+    // The first dashboard of the process suspends on the lazy charts; the render that waits for
+    // them once failed with "ReadableStream is locked" (a 500) where no render thread renders.
+    const { cookie } = await signedIn(database.db, "admin");
+    for (const lang of ["en", "ar"]) {
+      const res = await app.inject({
+        method: "GET",
+        url: "/admin/dashboard",
+        headers: { cookie: `${cookie}; lang=${lang}` },
+      });
+      expect(res.statusCode, lang).toBe(200);
+      expect(res.body.match(/recharts-responsive-container/g) ?? [], lang).toHaveLength(2);
+    }
+  });
+
   it("sends a signed-in page compressed in one piece, with its length (decision 371)", async () => {
     // It was piped through a zlib stream, sent in chunks, at three to four times the CPU.
     const { cookie } = await signedIn(database.db);
