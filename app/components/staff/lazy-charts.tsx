@@ -4,36 +4,26 @@
  * server waits for it on the first dashboard it renders (render-page.server.tsx), so the page's HTML
  * is the same as before.
  */
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
+import type * as Charts from "./charts";
 
 const load = () => import("./charts");
-const TimeSeries = lazy(() => load().then((m) => ({ default: m.TimeSeriesChart })));
-const RankBars = lazy(() => load().then((m) => ({ default: m.RankBarChart })));
-const Share = lazy(() => load().then((m) => ({ default: m.ShareChart })));
 
-/** The charts' own box (charts.tsx: `h-64 w-full`), empty while the module loads. */
-const ChartBox = () => <div className="h-64 w-full" />;
-
-export function TimeSeriesChart(props: ComponentProps<typeof TimeSeries>) {
-  return (
-    <Suspense fallback={<ChartBox />}>
-      <TimeSeries {...props} />
-    </Suspense>
-  );
+/** One chart of charts.tsx, drawn inside its own empty box until the module has loaded. */
+function lazyChart<P extends object>(pick: (module: typeof Charts) => ComponentType<P>): ComponentType<P> {
+  // React 18's types give a lazy component props that may carry a ref, which a generic P cannot be
+  // shown to match (lazy-modal.tsx says the same); what it renders is the picked chart, whose props are P.
+  const Chart = lazy(() => load().then((module) => ({ default: pick(module) }))) as unknown as ComponentType<P>;
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per chart at module level, never while rendering; the component it returns is stable.
+  return function LazyChart(props: P) {
+    return (
+      <Suspense fallback={<div className="h-64 w-full" />}>
+        <Chart {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function RankBarChart(props: ComponentProps<typeof RankBars>) {
-  return (
-    <Suspense fallback={<ChartBox />}>
-      <RankBars {...props} />
-    </Suspense>
-  );
-}
-
-export function ShareChart(props: ComponentProps<typeof Share>) {
-  return (
-    <Suspense fallback={<ChartBox />}>
-      <Share {...props} />
-    </Suspense>
-  );
-}
+export const TimeSeriesChart = lazyChart((module) => module.TimeSeriesChart);
+export const RankBarChart = lazyChart((module) => module.RankBarChart);
+export const ShareChart = lazyChart((module) => module.ShareChart);
