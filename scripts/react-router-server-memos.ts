@@ -20,11 +20,18 @@
  *   is compiled once into one regular expression (React Router's own `compilePath`, case-insensitive:
  *   never stricter than the segments), and a branch whose whole path cannot match is skipped.
  *
+ * - A document's loader data is encoded for the browser through a web stream, a timer and an abort
+ *   listener, then read back to text before the page renders: `handoffStream`
+ *   (app/lib/handoff-text.server.ts, decision 409) writes plain data's text in one pass and leaves
+ *   the rest to React Router's `encodeViaTurboStream`.
+ *
  * Each is kept per build (a WeakMap on the manifest); the manifests per page are kept under their
  * matched routes and ancestors, at most 256 of them (a visitor can ask for any path). A React
  * Router whose code no longer holds these calls fails the build with the call it did not find, so
  * an upgrade cannot quietly drop the memos or break the page.
  */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 
 interface Rewrite {
@@ -32,7 +39,16 @@ interface Rewrite {
   holds: string;
   from: string;
   to: string;
+  /** An import the rewritten code needs, added to the file once. */
+  imports?: string;
 }
+
+/** The module of decision 409's encoder, by its path (the build resolves it like any other). */
+const HANDOFF_TEXT_MODULE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../app/lib/handoff-text.server.ts",
+);
+const HANDOFF_IMPORT = `import { handoffStream as __handoffStream } from ${JSON.stringify(HANDOFF_TEXT_MODULE)};\n`;
 
 const SERVER_ROUTES_CALL = `let routes = createServerRoutes(
     manifest.routes,
@@ -59,6 +75,17 @@ const BRANCH_LOOP = `let decoded = decodePath(pathname);
   for (let i = 0; matches == null && i < branches.length; ++i) {
     matches = matchRouteBranch(`;
 
+/** A document's loader data, encoded (the page's and, after a loader's error, the error page's). */
+const handoffCall = (state: string, indent: string) => `serverHandoffStream: encodeViaTurboStream(
+${indent}${state},`;
+const handoffRewrite = (state: string, indent: string): Rewrite => ({
+  holds: "function handleDocumentRequest(",
+  from: handoffCall(state, indent),
+  to: `serverHandoffStream: __handoffStream(encodeViaTurboStream, SingleFetchRedirectSymbol,
+${indent}${state},`,
+  imports: HANDOFF_IMPORT,
+});
+
 const REWRITES: Rewrite[] = [
   {
     holds: "function ServerRouter(",
@@ -84,6 +111,8 @@ const REWRITES: Rewrite[] = [
     if (__whole && !__whole[i].test(decoded)) continue;
     matches = matchRouteBranch(`,
   },
+  handoffRewrite("state", "        "),
+  handoffRewrite("state2", "          "),
 ];
 
 /**
@@ -151,15 +180,17 @@ const REACT_ROUTER_DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.m
 export function rewriteReactRouter(code: string): { code: string; rewrote: string[] } | null {
   let out = code;
   const rewrote: string[] = [];
-  for (const { holds, from, to } of REWRITES) {
+  const imports = new Set<string>();
+  for (const { holds, from, to, imports: needs } of REWRITES) {
     if (!out.includes(holds)) continue;
     if (!out.includes(from)) {
       throw new Error(`react-router-server-memos: React Router's code changed; not found (decision 388):\n${from}`);
     }
     out = out.replace(from, to);
     rewrote.push(holds);
+    if (needs) imports.add(needs);
   }
-  return rewrote.length === 0 ? null : { code: out + MEMOS, rewrote };
+  return rewrote.length === 0 ? null : { code: [...imports].join("") + out + MEMOS, rewrote };
 }
 
 /** The build step, for the server's build only (the browser's router renders once per visit). */

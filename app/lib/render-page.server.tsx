@@ -13,6 +13,7 @@ import type { ReactElement } from "react";
 import type { EntryContext } from "react-router";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { Writable } from "node:stream";
+import { handoffTextOf } from "./handoff-text.server";
 import { KeptMarkupContext } from "./kept-markup";
 import { KeptMarkupPass } from "./kept-markup.server";
 import type { PagePiece } from "./page-pieces.server";
@@ -66,6 +67,9 @@ type StreamRead = Promise<void> & { result?: { done: boolean; value: string } };
 export async function readHandoffText(context: EntryContext): Promise<string | undefined> {
   const stream = context.serverHandoffStream;
   if (!stream) return undefined;
+  // Plain data is encoded as text at once (decision 409, handoff-text.server.ts): nothing to read.
+  const kept = handoffTextOf(stream);
+  if (kept !== undefined) return kept;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
