@@ -23,7 +23,8 @@
  * - A document's loader data is encoded for the browser through a web stream, a timer and an abort
  *   listener, then read back to text before the page renders: `handoffStream`
  *   (app/lib/handoff-text.server.ts, decision 409) writes plain data's text in one pass and leaves
- *   the rest to React Router's `encodeViaTurboStream`.
+ *   the rest to React Router's `encodeViaTurboStream`; a client-side navigation's `.data` answer
+ *   the same way (`handoffBody`).
  *
  * Each is kept per build (a WeakMap on the manifest); the manifests per page are kept under their
  * matched routes and ancestors, at most 256 of them (a visitor can ask for any path). A React
@@ -48,7 +49,7 @@ const HANDOFF_TEXT_MODULE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../app/lib/handoff-text.server.ts",
 );
-const HANDOFF_IMPORT = `import { handoffStream as __handoffStream } from ${JSON.stringify(HANDOFF_TEXT_MODULE)};\n`;
+const HANDOFF_IMPORT = `import { handoffBody as __handoffBody, handoffStream as __handoffStream } from ${JSON.stringify(HANDOFF_TEXT_MODULE)};\n`;
 
 const SERVER_ROUTES_CALL = `let routes = createServerRoutes(
     manifest.routes,
@@ -113,6 +114,17 @@ const REWRITES: Rewrite[] = [
   },
   handoffRewrite("state", "        "),
   handoffRewrite("state2", "          "),
+  {
+    // A client-side navigation's data (`.data`): the body as text when the data is plain.
+    holds: "function generateSingleFetchResponse(",
+    from: `return new Response(
+    encodeViaTurboStream(
+      result,`,
+    to: `return new Response(
+    __handoffBody(encodeViaTurboStream, SingleFetchRedirectSymbol,
+      result,`,
+    imports: HANDOFF_IMPORT,
+  },
 ];
 
 /**

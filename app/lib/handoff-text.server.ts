@@ -12,7 +12,8 @@
  * (tests/unit/handoff-text.test.ts compares them on real pages' data), and gives up (null) on
  * anything else: a promise (deferred data), an error, a Map, a class instance, a function, a
  * redirect. The build puts `handoffStream` in place of React Router's call (the rewrite in
- * scripts/react-router-server-memos.ts), so what is not plain is encoded by React Router as before.
+ * scripts/react-router-server-memos.ts), so what is not plain is encoded by React Router as before;
+ * and `handoffBody` where a client-side navigation's `.data` answer is encoded the same way.
  */
 
 // turbo-stream v2's numbers for values that are not written out (its utils.ts).
@@ -157,4 +158,17 @@ export function handoffStream<Rest extends unknown[]>(
   const text = plainHandoffText(state, redirectMark);
   if (text === null) return encode(state, ...rest);
   return plainHandoff(text) as unknown as ReadableStream<Uint8Array>;
+}
+
+/**
+ * Put by the build in place of the same call where a client-side navigation's data is the body of
+ * its `.data` answer: plain data's text is the body as it is, the rest React Router's stream.
+ */
+export function handoffBody<Rest extends unknown[]>(
+  encode: (data: unknown, ...rest: Rest) => ReadableStream<Uint8Array>,
+  redirectMark: symbol,
+  data: unknown,
+  ...rest: Rest
+): string | ReadableStream<Uint8Array> {
+  return plainHandoffText(data, redirectMark) ?? encode(data, ...rest);
 }

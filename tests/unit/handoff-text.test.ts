@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { describe, expect, it } from "vitest";
-import { handoffStream, handoffTextOf, plainHandoffText } from "~/lib/handoff-text.server";
+import { handoffBody, handoffStream, handoffTextOf, plainHandoffText } from "~/lib/handoff-text.server";
 import { readHandoffText } from "~/lib/render-page.server";
 import type { EntryContext } from "react-router";
 
@@ -153,6 +153,17 @@ describe("a document's loader data encoded in one pass (decision 409)", () => {
     const chunks: Uint8Array[] = [];
     for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
     expect(Buffer.concat(chunks).toString("utf8")).toBe(handoffTextOf(ours));
+  });
+
+  it("answers a client-side navigation's data with the text as its body, and with React Router's stream otherwise", async () => {
+    // What a `.data` answer carries: each route's data, or its error.
+    const navigation = { root: { data: pageState.loaderData.root }, "routes/product": { data: { product } } };
+    const body = handoffBody(encode, redirectMark, navigation, new AbortController().signal, 4950);
+    expect(body).toBe(await reactRoutersText(navigation));
+    const failed = { "routes/product": { error: new Error("gone") } };
+    const stream = handoffBody(encode, redirectMark, failed);
+    expect(stream).toBeInstanceOf(ReadableStream);
+    expect(await textOf(stream as ReadableStream<Uint8Array>)).toBe(await reactRoutersText(failed));
   });
 
   it("is what the page's render takes as the loader data's text, without reading a stream", async () => {

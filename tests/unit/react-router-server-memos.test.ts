@@ -18,16 +18,21 @@ describe("React Router's per-render work kept on the server (decision 388)", () 
       expect(out.code).toContain("function __keptPartialManifestJson(");
       if (out.rewrote.includes("function handleDocumentRequest(")) {
         expect(out.code).not.toContain("serverHandoffStream: encodeViaTurboStream(");
+        expect(out.code).not.toContain("new Response(\n    encodeViaTurboStream(");
         expect(
-          out.code.match(/import \{ handoffStream as __handoffStream \} from "[^"]+handoff-text\.server\.ts";/g),
+          out.code.match(
+            /import \{ handoffBody as __handoffBody, handoffStream as __handoffStream \} from "[^"]+handoff-text\.server\.ts";/g,
+          ),
         ).toHaveLength(1);
       }
     }
     // The branch loop is in the server's chunk and in the React Server Components entry.
-    // The loader data's encoding: the document's and, after a loader's error, the error page's (decision 409).
+    // The loader data's encoding: the document's, after a loader's error the error page's, and a
+    // client-side navigation's `.data` answer (decision 409).
     expect(rewrote.sort()).toEqual([
       "function ServerRouter(",
       "function createStaticRouter(",
+      "function generateSingleFetchResponse(",
       "function getPartialManifest(",
       "function handleDocumentRequest(",
       "function handleDocumentRequest(",
