@@ -17,22 +17,20 @@
 //   BENCH_ACCEPT_ENCODING  "gzip, deflate, br, zstd" (Chrome's): what every wrk request accepts, so
 //                       pages and JSON are compressed as a browser's are; "" sends none (uncompressed)
 //   BENCH_KEEP_DB=1     keep the database (PostgreSQL) or data directory (PGlite) afterwards
-import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freePort } from "./free-port.mjs";
 import { seedProducts } from "./bench/seed-catalogue.mjs";
 import { isBuilt, rssMb, startBuiltServer as startServer } from "./built-server.mjs";
-import { langCookie, pick, randomListingQuery, SEARCH_WORDS, STATIC_PAGES } from "./bench/random-traffic.mjs";
+import { lineMakers } from "./bench/random-traffic.mjs";
+import { runWrk } from "./bench/wrk.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
 import { renderCpuTable, signUpCustomer } from "./render-cpu.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const DB = process.env.BENCH_DB ?? "postgres";
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -94,53 +92,6 @@ function ceilingServer(port) {
   return new Promise((resolve) => srv.listen(port, "127.0.0.1", () => resolve(srv)));
 }
 
-/**
- * Line makers for the random targets: each returns "path" or "path\tcookie". A shop's traffic is
- * mostly people looking at products: the mix is 30 % guest product pages, 10 % guest shop pages,
- * 5 % guest home, 3 % other guest pages, 12 % signed-in pages, and the API the pages' scripts call
- * after they load: 15 % product JSON, 12 % listings, 8 % searches, 5 % home data.
- */
-function lineMakers(ids, customerCookie) {
-  const guest = (p) => `${p}\t${langCookie()}`;
-  const signedIn = (p) => `${p}\t${customerCookie}; ${langCookie()}`;
-  const productPage = () => `/product/${pick(ids)}`;
-  const shopPage = () => `/shop?${randomListingQuery()}`;
-  const anyPage = () =>
-    pick([productPage, productPage, productPage, shopPage, shopPage, () => "/", () => pick(STATIC_PAGES)])();
-  const makers = {
-    productJson: () => `/api/products/${pick(ids)}`,
-    listing: () => `/api/products?${randomListingQuery()}`,
-    search: () => {
-      const words = Math.random() < 0.3 ? `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}` : pick(SEARCH_WORDS);
-      return `/api/products?search=${encodeURIComponent(words)}&page=${1 + Math.floor(Math.random() * 3)}`;
-    },
-    homeData: () => "/api/promos-featuredproducts",
-    guestPage: () => guest(anyPage()),
-    signedInPage: () => signedIn(anyPage()),
-  };
-  const weighted = [
-    [30, () => guest(productPage())],
-    [10, () => guest(shopPage())],
-    [5, () => guest("/")],
-    [3, () => guest(pick(STATIC_PAGES))],
-    [12, makers.signedInPage],
-    [15, makers.productJson],
-    [12, makers.listing],
-    [8, makers.search],
-    [5, makers.homeData],
-  ];
-  const sum = weighted.reduce((s, [w]) => s + w, 0);
-  makers.mixed = () => {
-    let r = Math.random() * sum;
-    for (const [w, make] of weighted) {
-      r -= w;
-      if (r < 0) return make();
-    }
-    return weighted[0][1]();
-  };
-  return makers;
-}
-
 /** Writes PATHS_PER_TARGET lines from `make` into a file for the wrk script. */
 function pathsFile(dir, name, make) {
   const file = path.join(dir, `${name}.txt`);
@@ -149,25 +100,8 @@ function pathsFile(dir, name, make) {
 }
 
 /** wrk at CONNECTIONS connections for `seconds`, on random lines of `file` (or one fixed URL). */
-function wrk(base, file, seconds) {
-  const args = ["-t", "2", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--timeout", "5s"];
-  args.push("-s", path.join(here, "bench", "random-paths.lua"), base, "--", file, ACCEPT_ENCODING);
-  return new Promise((resolve, reject) => {
-    execFile(WRK, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`wrk failed: ${err.message}\n${stderr}`));
-      const line = stdout.split("\n").find((l) => l.startsWith('{"requests"'));
-      if (!line) return reject(new Error(`wrk printed no summary:\n${stdout}\n${stderr}`));
-      const s = JSON.parse(line);
-      resolve({
-        reqs: s.requests / (s.duration_us / 1e6),
-        p50: s.p50_us / 1000,
-        p99: s.p99_us / 1000,
-        timeouts: s.timeouts,
-        failed: s.errors + s.non2xx,
-      });
-    });
-  });
-}
+const wrk = (base, file, seconds) =>
+  runWrk({ base, file, seconds, connections: CONNECTIONS, acceptEncoding: ACCEPT_ENCODING, wrkPath: WRK });
 
 /**
  * Seconds until the server answers /readyz (which asks the database, within 2 s) after a target:

@@ -14,13 +14,20 @@
  *   node scripts/bench/compare-builds.mjs ../before postgres://postgres@127.0.0.1:5432/bench_…
  *
  * COMPARE_ROUNDS (40), COMPARE_PAGES (pages per server per round, 200), COMPARE_CONNECTIONS (10).
+ *
+ * COMPARE_TRAFFIC=mix sends the bench's random mix instead (pages as guests and a signed-in
+ * customer, and the API; lineMakers in random-traffic.mjs) with wrk at 50 connections, as
+ * `npm run bench` does, for COMPARE_SECONDS (8) a round, and prints requests a second beside the
+ * CPU a request: what the mix's target is read in, measured where one run of the bench cannot
+ * tell a 5 % change from the machine's own drift. COMPARE_ROUNDS is then 20.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { processCpuMs } from "../render-cpu.mjs";
-import { langCookie, pick, randomListingQuery } from "./random-traffic.mjs";
+import { processCpuMs, signUpCustomer } from "../render-cpu.mjs";
+import { langCookie, lineMakers, pick, randomListingQuery } from "./random-traffic.mjs";
+import { runWrk } from "./wrk.mjs";
 
 const WARMUP_ROUNDS = 10;
 
@@ -48,6 +55,7 @@ async function startBuild(root, databaseUrl) {
   });
   return {
     ...server,
+    dataDir,
     stop: async () => {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -91,6 +99,43 @@ async function cpuPerPage(server, pages, connections) {
   return (processCpuMs(server.child.pid) - before) / pages.length;
 }
 
+/** One round of the mix on `server`: its CPU a request and requests a second. */
+async function mixRound(server, file, seconds) {
+  const before = processCpuMs(server.child.pid);
+  const run = await runWrk({ base: server.base, file, seconds });
+  if (run.failed > 0) throw new Error(`${run.failed} requests of the mix failed on ${server.base}`);
+  return { cpu: (processCpuMs(server.child.pid) - before) / run.requests, reqs: run.reqs };
+}
+
+/** Alternating rounds of the bench's mix; the first two warm up. */
+async function compareMix(before, after, ids, beforeRoot) {
+  const rounds = Number(process.env.COMPARE_ROUNDS ?? 20);
+  const seconds = Number(process.env.COMPARE_SECONDS ?? 8);
+  // Both servers share the database, so one customer's session is good on either.
+  const customer = await signUpCustomer(after.base, after.dataDir);
+  const mixed = lineMakers(ids, customer.cookie).mixed;
+  const file = path.join(after.dataDir, "mix-paths.txt");
+  fs.writeFileSync(file, `${Array.from({ length: 40_000 }, mixed).join("\n")}\n`);
+  const side = { before: { cpu: [], reqs: [] }, after: { cpu: [], reqs: [] } };
+  for (let round = 0; round < 2 + rounds; round++) {
+    const order = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
+    for (const name of order) {
+      const r = await mixRound(name === "before" ? before : after, file, seconds);
+      if (round < 2) continue;
+      side[name].cpu.push(r.cpu);
+      side[name].reqs.push(r.reqs);
+    }
+  }
+  const cpu = summarise(side.before.cpu, side.after.cpu);
+  const reqs = summarise(side.before.reqs, side.after.reqs);
+  console.log(
+    `${rounds} rounds of ${seconds} s of the random mix each: ${beforeRoot} ${reqs.before.toFixed(0)} requests a second, ` +
+      `${cpu.before.toFixed(3)} ms of server CPU a request; this checkout ${reqs.after.toFixed(0)} a second ` +
+      `(median ratio ${reqs.medianRatio.toFixed(3)}), ${cpu.after.toFixed(3)} ms (${(((cpu.after - cpu.before) / cpu.before) * 100).toFixed(1)} %, ` +
+      `median ratio ${cpu.medianRatio.toFixed(3)})`,
+  );
+}
+
 async function main() {
   const [beforeRoot, databaseUrl] = process.argv.slice(2);
   if (!beforeRoot || !databaseUrl) {
@@ -105,6 +150,7 @@ async function main() {
   const after = await startBuild(afterRoot, databaseUrl);
   try {
     const ids = await sampleProductIds(after.base);
+    if (process.env.COMPARE_TRAFFIC === "mix") return await compareMix(before, after, ids, beforeRoot);
     const cpu = { before: [], after: [] };
     for (let round = 0; round < WARMUP_ROUNDS + rounds; round++) {
       const order = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
