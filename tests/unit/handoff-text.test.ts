@@ -158,7 +158,9 @@ describe("a document's loader data encoded in one pass (decision 409)", () => {
   it("answers a client-side navigation's data with the text as its body, and with React Router's stream otherwise", async () => {
     // What a `.data` answer carries: each route's data, or its error.
     const navigation = { root: { data: pageState.loaderData.root }, "routes/product": { data: { product } } };
-    const body = handoffBody(encode, redirectMark, navigation, new AbortController().signal, 4950);
+    // React Router's call passes the request's signal and the stream's timeout after the data.
+    const reactRouter = (data: unknown, _signal: AbortSignal, _timeout: number) => encode(data);
+    const body = handoffBody(reactRouter, redirectMark, navigation, new AbortController().signal, 4950);
     expect(body).toBe(await reactRoutersText(navigation));
     const failed = { "routes/product": { error: new Error("gone") } };
     const stream = handoffBody(encode, redirectMark, failed);
