@@ -27,7 +27,7 @@ import { freePort } from "./free-port.mjs";
 import { seedProducts } from "./bench/seed-catalogue.mjs";
 import { isBuilt, rssMb, startBuiltServer as startServer } from "./built-server.mjs";
 import { lineMakers } from "./bench/random-traffic.mjs";
-import { runWrk } from "./bench/wrk.mjs";
+import { BROWSER_ACCEPT_ENCODING, runWrk } from "./bench/wrk.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
 import { renderCpuTable, signUpCustomer } from "./render-cpu.mjs";
 
@@ -41,7 +41,7 @@ const ONLY = process.env.BENCH_ONLY;
 const KEEP = process.env.BENCH_KEEP_DB === "1";
 const WRK = process.env.BENCH_WRK ?? "wrk";
 /** What a browser accepts: without it every answer left uncompressed, which no customer's does. */
-const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING;
 /** BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const PROFILE = process.env.BENCH_PROFILE;
 const startBuiltServer = (options) =>

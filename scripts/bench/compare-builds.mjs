@@ -27,7 +27,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { processCpuMs, signUpCustomer } from "../render-cpu.mjs";
 import { langCookie, lineMakers, pick, randomListingQuery } from "./random-traffic.mjs";
-import { runWrk } from "./wrk.mjs";
+import { BROWSER_ACCEPT_ENCODING, runWrk } from "./wrk.mjs";
 
 const WARMUP_ROUNDS = 10;
 
@@ -88,7 +88,7 @@ async function cpuPerPage(server, pages, connections) {
         const res = await fetch(server.base + page, {
           headers: {
             cookie: langCookie(),
-            "accept-encoding": "gzip, deflate, br, zstd",
+            "accept-encoding": BROWSER_ACCEPT_ENCODING,
           },
         });
         await res.arrayBuffer();
@@ -97,6 +97,22 @@ async function cpuPerPage(server, pages, connections) {
     }),
   );
   return (processCpuMs(server.child.pid) - before) / pages.length;
+}
+
+/**
+ * `measure(side)` for each side in turn, `warmup + rounds` times, the order swapped every round so
+ * neither side always runs after the other; what the counted rounds returned, by side.
+ */
+async function alternate(warmup, rounds, measure) {
+  const results = { before: [], after: [] };
+  for (let round = 0; round < warmup + rounds; round++) {
+    const order = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
+    for (const side of order) {
+      const result = await measure(side);
+      if (round >= warmup) results[side].push(result);
+    }
+  }
+  return results;
 }
 
 /** One round of the mix on `server`: its CPU a request and requests a second. */
@@ -116,18 +132,10 @@ async function compareMix(before, after, ids, beforeRoot) {
   const mixed = lineMakers(ids, customer.cookie).mixed;
   const file = path.join(after.dataDir, "mix-paths.txt");
   fs.writeFileSync(file, `${Array.from({ length: 40_000 }, mixed).join("\n")}\n`);
-  const side = { before: { cpu: [], reqs: [] }, after: { cpu: [], reqs: [] } };
-  for (let round = 0; round < 2 + rounds; round++) {
-    const order = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
-    for (const name of order) {
-      const r = await mixRound(name === "before" ? before : after, file, seconds);
-      if (round < 2) continue;
-      side[name].cpu.push(r.cpu);
-      side[name].reqs.push(r.reqs);
-    }
-  }
-  const cpu = summarise(side.before.cpu, side.after.cpu);
-  const reqs = summarise(side.before.reqs, side.after.reqs);
+  const side = await alternate(2, rounds, (name) => mixRound(name === "before" ? before : after, file, seconds));
+  const of = (name, key) => side[name].map((round) => round[key]);
+  const cpu = summarise(of("before", "cpu"), of("after", "cpu"));
+  const reqs = summarise(of("before", "reqs"), of("after", "reqs"));
   console.log(
     `${rounds} rounds of ${seconds} s of the random mix each: ${beforeRoot} ${reqs.before.toFixed(0)} requests a second, ` +
       `${cpu.before.toFixed(3)} ms of server CPU a request; this checkout ${reqs.after.toFixed(0)} a second ` +
@@ -151,15 +159,10 @@ async function main() {
   try {
     const ids = await sampleProductIds(after.base);
     if (process.env.COMPARE_TRAFFIC === "mix") return await compareMix(before, after, ids, beforeRoot);
-    const cpu = { before: [], after: [] };
-    for (let round = 0; round < WARMUP_ROUNDS + rounds; round++) {
-      const order = round % 2 === 0 ? ["before", "after"] : ["after", "before"];
-      for (const side of order) {
-        const pages = Array.from({ length: perRound }, () => randomPage(ids));
-        const ms = await cpuPerPage(side === "before" ? before : after, pages, connections);
-        if (round >= WARMUP_ROUNDS) cpu[side].push(ms);
-      }
-    }
+    const cpu = await alternate(WARMUP_ROUNDS, rounds, (side) => {
+      const pages = Array.from({ length: perRound }, () => randomPage(ids));
+      return cpuPerPage(side === "before" ? before : after, pages, connections);
+    });
     const { before: b, after: a, medianRatio } = summarise(cpu.before, cpu.after);
     console.log(
       `${rounds} rounds of ${perRound} random guest pages each: ${beforeRoot} ${b.toFixed(3)} ms of server CPU a page, ` +

@@ -6,6 +6,9 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** What Chrome accepts: pages and JSON compressed as a browser's are. */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 const LUA = path.join(path.dirname(fileURLToPath(import.meta.url)), "random-paths.lua");
 
 /**
@@ -17,7 +20,7 @@ export function runWrk({
   file,
   seconds,
   connections = 50,
-  acceptEncoding = "gzip, deflate, br, zstd",
+  acceptEncoding = BROWSER_ACCEPT_ENCODING,
   wrkPath = "wrk",
 }) {
   const args = ["-t", "2", "-c", String(connections), "-d", `${seconds}s`, "--timeout", "5s"];
