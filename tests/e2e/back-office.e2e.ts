@@ -592,6 +592,29 @@ describe.each(["en", "ar"] as const)("back office in %s", (lang) => {
     await context.close();
   });
 
+  it("the dashboards draw their charts with no error while the charts' code is slow to arrive", async () => {
+    // The charts' module arriving after the page had hydrated and updated once made React drop the
+    // server's HTML of each chart's Suspense boundary and log error #421 (7 Dec 2026, CI, by chance).
+    const adminContext = await contextWithSession(browser, adminToken, { lang });
+    const page = await adminContext.newPage();
+    const errors = failOnConsoleErrors(page);
+    await page.route("**/assets/charts-*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    for (const path of ["/moderator/dashboard", "/admin/dashboard"]) {
+      await open(page, path);
+      await page.locator("svg.recharts-surface").first().waitFor({ state: "visible" });
+      // Every chart's box is drawn, each at its own place (none left empty).
+      const boxes = page.getByTestId("chart-box");
+      expect(await boxes.count(), path).toBeGreaterThan(0);
+      const empty = page.locator('[data-testid="chart-box"]:not(:has(.recharts-wrapper))');
+      await expect.poll(() => empty.count(), { timeout: 5_000 }).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await adminContext.close();
+  });
+
   it("staff pages have no serious accessibility violations", async () => {
     const adminContext = await contextWithSession(browser, adminToken, { lang });
     const page = await adminContext.newPage();

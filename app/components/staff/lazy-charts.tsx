@@ -1,29 +1,61 @@
 /**
- * The back-office charts, loaded when a dashboard first draws one (charts.tsx says why). Until the
- * module is there the chart's box is held empty at its size, so nothing moves when it arrives; the
- * server waits for it on the first dashboard it renders (render-page.server.tsx), so the page's HTML
- * is the same as before.
+ * The back-office charts (charts.tsx says why they are loaded on demand), drawn in the browser only.
+ * The server writes each chart's empty box at its size, so nothing moves when the chart arrives:
+ * recharts' ResponsiveContainer draws nothing on the server anyway (it has no width to measure).
+ * The box is not a Suspense boundary: a boundary the server rendered waits, dehydrated, for its
+ * module, and any update reaching it before the module arrived made React drop it and log error
+ * #421 (tests/e2e/back-office.e2e.ts holds the module back to show it).
  */
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, useSyncExternalStore } from "react";
 import type * as Charts from "./charts";
 
-const load = () => import("./charts");
+let charts: typeof Charts | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
-/** One chart of charts.tsx, drawn inside its own empty box until the module has loaded. */
-function lazyChart<P extends object>(pick: (module: typeof Charts) => ComponentType<P>): ComponentType<P> {
-  // React 18's types give a lazy component props that may carry a ref, which a generic P cannot be
-  // shown to match (lazy-modal.tsx says the same); what it renders is the picked chart, whose props are P.
-  const Chart = lazy(() => load().then((module) => ({ default: pick(module) }))) as unknown as ComponentType<P>;
+/** Loads the module once; a failed download (a new deploy, the network) leaves the boxes empty and
+ * lets the next chart to mount (another visit of a dashboard) try again. */
+function loadCharts() {
+  if (loading) return;
+  loading = import("./charts").then(
+    (module) => {
+      charts = module;
+      for (const heard of listeners) heard();
+    },
+    (error: unknown) => {
+      loading = null;
+      console.warn("The charts' code did not load", error);
+    },
+  );
+}
+
+/** Each chart hears when the module is there; the first to mount starts loading it. */
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  loadCharts();
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** On the server, and while the page hydrates, no chart: the empty box the server wrote. */
+const loadedCharts = () => charts;
+const noCharts = () => null;
+
+/** One chart of charts.tsx in its box: empty until the module is there. */
+function chartInBox<P extends object>(pick: (module: typeof Charts) => ComponentType<P>): ComponentType<P> {
   // biome-ignore lint/correctness/noComponentHookFactories: called once per chart at module level, never while rendering; the component it returns is stable.
-  return function LazyChart(props: P) {
+  return function ChartInBox(props: P) {
+    const module = useSyncExternalStore(subscribe, loadedCharts, noCharts);
+    const Chart = module ? pick(module) : null;
     return (
-      <Suspense fallback={<div className="h-64 w-full" />}>
-        <Chart {...props} />
-      </Suspense>
+      <div className="h-64 w-full" dir="ltr" data-testid="chart-box">
+        {Chart ? <Chart {...props} /> : null}
+      </div>
     );
   };
 }
 
-export const TimeSeriesChart = lazyChart((module) => module.TimeSeriesChart);
-export const RankBarChart = lazyChart((module) => module.RankBarChart);
-export const ShareChart = lazyChart((module) => module.ShareChart);
+export const TimeSeriesChart = chartInBox((module) => module.TimeSeriesChart);
+export const RankBarChart = chartInBox((module) => module.RankBarChart);
+export const ShareChart = chartInBox((module) => module.ShareChart);
