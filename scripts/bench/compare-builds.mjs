@@ -19,7 +19,9 @@
  * customer, and the API; lineMakers in random-traffic.mjs) with wrk at 50 connections, as
  * `npm run bench` does, for COMPARE_SECONDS (8) a round, and prints requests a second beside the
  * CPU a request: what the mix's target is read in, measured where one run of the bench cannot
- * tell a 5 % change from the machine's own drift. COMPARE_ROUNDS is then 20.
+ * tell a 5 % change from the machine's own drift. COMPARE_ROUNDS is then 20. Any other random
+ * target of the bench is sent the same way by its line maker's name (`trafficMaker`):
+ * COMPARE_TRAFFIC=listing, productJson, search, homeData, guestPage or signedInPage.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -115,29 +117,41 @@ async function alternate(warmup, rounds, measure) {
   return results;
 }
 
-/** One round of the mix on `server`: its CPU a request and requests a second. */
-async function mixRound(server, file, seconds) {
+/** One round of wrk on `server` over the lines of `file`: its CPU a request and requests a second. */
+async function wrkRound(server, file, seconds) {
   const before = processCpuMs(server.child.pid);
   const run = await runWrk({ base: server.base, file, seconds });
-  if (run.failed > 0) throw new Error(`${run.failed} requests of the mix failed on ${server.base}`);
+  if (run.failed > 0) throw new Error(`${run.failed} requests failed on ${server.base}`);
   return { cpu: (processCpuMs(server.child.pid) - before) / run.requests, reqs: run.reqs };
 }
 
-/** Alternating rounds of the bench's mix; the first two warm up. */
-async function compareMix(before, after, ids, beforeRoot) {
+/**
+ * The line maker of COMPARE_TRAFFIC's random target (random-traffic.mjs): "mix" is the bench's
+ * mix, any other name one of its targets; a name it does not know is refused with the known ones.
+ */
+export function trafficMaker(makers, traffic) {
+  const name = traffic === "mix" ? "mixed" : traffic;
+  if (!Object.hasOwn(makers, name)) {
+    throw new Error(`COMPARE_TRAFFIC=${traffic}: not a random target; one of mix, ${Object.keys(makers).join(", ")}`);
+  }
+  return makers[name];
+}
+
+/** Alternating rounds of one random target through wrk (the mix by default); the first two warm up. */
+async function compareTraffic(before, after, ids, beforeRoot, traffic) {
   const rounds = Number(process.env.COMPARE_ROUNDS ?? 20);
   const seconds = Number(process.env.COMPARE_SECONDS ?? 8);
   // Both servers share the database, so one customer's session is good on either.
   const customer = await signUpCustomer(after.base, after.dataDir);
-  const mixed = lineMakers(ids, customer.cookie).mixed;
-  const file = path.join(after.dataDir, "mix-paths.txt");
-  fs.writeFileSync(file, `${Array.from({ length: 40_000 }, mixed).join("\n")}\n`);
-  const side = await alternate(2, rounds, (name) => mixRound(name === "before" ? before : after, file, seconds));
+  const makeLine = trafficMaker(lineMakers(ids, customer.cookie), traffic);
+  const file = path.join(after.dataDir, "traffic-paths.txt");
+  fs.writeFileSync(file, `${Array.from({ length: 40_000 }, makeLine).join("\n")}\n`);
+  const side = await alternate(2, rounds, (name) => wrkRound(name === "before" ? before : after, file, seconds));
   const of = (name, key) => side[name].map((round) => round[key]);
   const cpu = summarise(of("before", "cpu"), of("after", "cpu"));
   const reqs = summarise(of("before", "reqs"), of("after", "reqs"));
   console.log(
-    `${rounds} rounds of ${seconds} s of the random mix each: ${beforeRoot} ${reqs.before.toFixed(0)} requests a second, ` +
+    `${rounds} rounds of ${seconds} s of random ${traffic} each: ${beforeRoot} ${reqs.before.toFixed(0)} requests a second, ` +
       `${cpu.before.toFixed(3)} ms of server CPU a request; this checkout ${reqs.after.toFixed(0)} a second ` +
       `(median ratio ${reqs.medianRatio.toFixed(3)}), ${cpu.after.toFixed(3)} ms (${(((cpu.after - cpu.before) / cpu.before) * 100).toFixed(1)} %, ` +
       `median ratio ${cpu.medianRatio.toFixed(3)})`,
@@ -158,7 +172,8 @@ async function main() {
   const after = await startBuild(afterRoot, databaseUrl);
   try {
     const ids = await sampleProductIds(after.base);
-    if (process.env.COMPARE_TRAFFIC === "mix") return await compareMix(before, after, ids, beforeRoot);
+    const traffic = process.env.COMPARE_TRAFFIC;
+    if (traffic) return await compareTraffic(before, after, ids, beforeRoot, traffic);
     const cpu = await alternate(WARMUP_ROUNDS, rounds, (side) => {
       const pages = Array.from({ length: perRound }, () => randomPage(ids));
       return cpuPerPage(side === "before" ? before : after, pages, connections);
