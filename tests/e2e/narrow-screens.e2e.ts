@@ -152,3 +152,44 @@ describe.each(["en", "ar"] as const)("staff screens at 360 px in %s", (lang) => 
     await context.close();
   });
 });
+
+/** The words of each dashboard figure that the browser broke across two lines (none should be). */
+async function wordsBrokenInFigures(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const figure of Array.from(document.querySelectorAll("[data-testid^='figure-'] bdi"))) {
+      const walker = document.createTreeWalker(figure, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const match of text.matchAll(/[^\s]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.bottom)));
+          if (lines.size > 1) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+describe.each(["en", "ar"] as const)("dashboard figures in %s", (lang) => {
+  it("never break inside a number, from a phone to a wide screen", async () => {
+    // "EGP 1,379,24 / 1.50" on 7 Dec: the figure could wrap anywhere, and did at every width.
+    const token = await adminToken();
+    const problems: string[] = [];
+    for (const width of [360, 768, 1280, 1920]) {
+      const context = await signedInContext(browser, token, { lang, width });
+      const page = await context.newPage();
+      for (const path of ["/moderator/dashboard", "/admin/dashboard"]) {
+        await page.goto(path);
+        await page.waitForLoadState("networkidle");
+        expect(await page.locator("[data-testid^='figure-']").count(), path).toBeGreaterThan(0);
+        for (const word of await wordsBrokenInFigures(page)) problems.push(`${width} px ${path}: ${word}`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -77,10 +77,12 @@ export function FigureCard({
   return (
     <div className="flex flex-col gap-1 rounded-2xl border border-line bg-surface p-4" data-testid={testId}>
       <span className="text-sm text-muted">{label}</span>
-      {/* A price like "EGP 12,345.50" does not break at its no-break space: on a 360 px phone's two
-          columns it would push the page sideways, so the figure is smaller there and may wrap anywhere. */}
+      {/* A card is narrower than "EGP 1,379,241.50" at most widths (161 px of text in six columns
+          at 1280 px, 128 px in two at 360 px). The price's no-break space becomes a space here, so
+          the figure breaks between the currency and the amount, never inside the number; it may
+          wrap anywhere only where a number alone is wider than its card, not to push the page sideways. */}
       <span className="text-lg font-semibold [overflow-wrap:anywhere] sm:text-2xl">
-        <bdi>{value}</bdi>
+        <bdi>{typeof value === "string" ? value.replaceAll("\u00a0", " ") : value}</bdi>
       </span>
       {hint ? <span className="text-xs text-muted">{hint}</span> : null}
     </div>

@@ -1,6 +1,6 @@
 /**
  * The back-office charts (charts.tsx says why they are loaded on demand), drawn in the browser only.
- * The server writes each chart's empty box at its size, so nothing moves when the chart arrives:
+ * The server writes each chart's box at its size, a placeholder, so nothing moves when the chart arrives:
  * recharts' ResponsiveContainer draws nothing on the server anyway (it has no width to measure).
  * The box is not a Suspense boundary: a boundary the server rendered waits, dehydrated, for its
  * module, and any update reaching it before the module arrived made React drop it and log error
@@ -48,10 +48,19 @@ function chartInBox<P extends object>(pick: (module: typeof Charts) => Component
   return function ChartInBox(props: P) {
     const module = useSyncExternalStore(subscribe, loadedCharts, noCharts);
     const Chart = module ? pick(module) : null;
-    return (
+    // Until the chart is there its box shows a quiet placeholder (screen readers have the card's
+    // table of the same numbers, chart-card.tsx, so the placeholder is hidden from them).
+    return Chart ? (
       <div className="h-64 w-full" dir="ltr" data-testid="chart-box">
-        {Chart ? <Chart {...props} /> : null}
+        <Chart {...props} />
       </div>
+    ) : (
+      <div
+        className="h-64 w-full rounded-xl bg-surface-2 motion-safe:animate-pulse"
+        dir="ltr"
+        aria-hidden
+        data-testid="chart-box"
+      />
     );
   };
 }
